@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { type DatabaseTarget, openDatabase } from './db/client.js';
+import { seedPlatform } from './db/seed.js';
+import { openCache } from './lib/cache.js';
+import { setTimeZone } from './lib/time.js';
+import authRoutes from './modules/auth/auth.routes.js';
+import healthRoutes from './modules/health/health.routes.js';
+import dictRoutes from './modules/system/dict.routes.js';
+import menuRoutes from './modules/system/menu.routes.js';
+import postRoutes from './modules/system/post.routes.js';
+import authPlugin from './plugins/auth.js';
+import errorsPlugin from './plugins/errors.js';
+import openapiPlugin from './plugins/openapi.js';
+import './plugins/types.js';
+import { createServices, startServices } from './services.js';
+
+export interface AppOptions {
+  config: Config;
+  /** where the database lives; by default PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR */
+  database?: DatabaseTarget;
+  /** pino options, or false for silence (tests) */
+  logger?: boolean | Record<string, unknown>;
+}
+
+const SECRET_PARAMS = /([?&](?:password|refresh_token|access_token|token|code)=)[^&]*/gi;
+
+/** The console sends the password in the token call's query string (BladeX): never log it. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PARAMS, '$1***');
+}
+
+export function databaseTarget(config: Config): DatabaseTarget {
+  return config.DATABASE_URL
+    ? { kind: 'postgres', url: config.DATABASE_URL }
+    : { kind: 'pglite', dataDir: path.resolve(config.DATA_DIR, 'pgdata') };
+}
+
+/** Build the whole API: infrastructure, seed, plugins, routes. Tests call it and use `app.inject`. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  setTimeZone(config.TIME_ZONE);
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.LOG_LEVEL,
+      serializers: {
+        req: (request: { method: string; url: string; ip?: string }) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          remoteAddress: request.ip,
+        }),
+      },
+    },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdLogLabel: 'requestId',
+    bodyLimit: 10 * 1024 * 1024,
+    trustProxy: true,
+  });
+
+  const database = await openDatabase(options.database ?? databaseTarget(config));
+  const cache = await openCache(config.REDIS_URL, config.CACHE_PREFIX).catch(async (error) => {
+    await database.close();
+    throw error;
+  });
+  app.addHook('onClose', async () => {
+    await cache.close();
+    await database.close();
+  });
+  await seedPlatform(database.db, {
+    adminPassword: config.ADMIN_PASSWORD,
+    passwordHashCost: config.PASSWORD_HASH_COST,
+    platformName: config.PLATFORM_NAME,
+  });
+  const services = createServices(config, database, cache);
+  await startServices(services);
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('cache', cache);
+  app.decorate('services', services);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(openapiPlugin);
+  await app.register(authPlugin);
+  await app.register(formbody);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(menuRoutes);
+  await app.register(dictRoutes);
+  await app.register(postRoutes);
+  return app;
+}

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The initial platform-admin password of the embedded demo, printed at start. Production must set its own. */
+export const DEMO_ADMIN_PASSWORD = 'Admin@123';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+    message: 'expected true or false',
+  })
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const url = (schemes: string[]) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return schemes.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `expected a URL starting with ${schemes.join(' or ')}//`,
+  );
+
+/** Every environment variable the server reads, with its default (README "Configuration"). */
+const Env = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  CACHE_PREFIX: z.string().max(40).default('aos:'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  CAPTCHA_ENABLED: flag.default(true),
+  TENANT_MODE: flag.default(true),
+  ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').max(64).optional(),
+  TIME_ZONE: z
+    .string()
+    .default('Asia/Shanghai')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'expected an IANA time zone such as Asia/Shanghai'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** scrypt cost exponent: N = 2^cost. 15 with r=8, p=3 meets OWASP's scrypt minimum. */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
+  /** how long an account or address stays locked after too many failed sign-ins */
+  LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(1800),
+  WORKER_ID: z.coerce.number().int().min(0).max(1023).optional(),
+  PLATFORM_NAME: z.string().min(1).max(60).default('无人机智能巡检云平台'),
+});
+
+export type Config = Omit<z.infer<typeof Env>, 'JWT_SECRET' | 'ADMIN_PASSWORD'> & {
+  JWT_SECRET: string;
+  ADMIN_PASSWORD: string;
+  /** true when ADMIN_PASSWORD came from the documented demo default */
+  adminPasswordIsDemo: boolean;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Parse and validate the environment once. A bad value stops the start with a message naming the variable.
+ * Absent JWT_SECRET: a random one is generated once and kept in DATA_DIR so tokens survive restarts.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const input = Object.fromEntries(
+    Object.keys(Env.shape).flatMap((key) =>
+      env[key] === undefined || env[key] === '' ? [] : [[key, env[key]]],
+    ),
+  );
+  const parsed = Env.safeParse(input);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${String(issue.path[0])}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  if (values.NODE_ENV === 'production' && !values.ADMIN_PASSWORD) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ADMIN_PASSWORD: required in production (the initial platform admin password)',
+    );
+  }
+  return {
+    ...values,
+    JWT_SECRET: values.JWT_SECRET ?? persistentSecret(values.DATA_DIR),
+    ADMIN_PASSWORD: values.ADMIN_PASSWORD ?? DEMO_ADMIN_PASSWORD,
+    adminPasswordIsDemo: !values.ADMIN_PASSWORD,
+  };
+}
+
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start: generate below
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema>;
+/** Whatever a service may query through: the database or a transaction inside it. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Where the database lives: PGlite in a folder (or memory) by default, PostgreSQL when DATABASE_URL is set. */
+export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+
+const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
+// Any constant shared by every instance: concurrent starts against one PostgreSQL migrate one at a time.
+const MIGRATION_LOCK = 727_001;
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'pglite') {
+    if (target.dataDir) mkdirSync(path.dirname(target.dataDir), { recursive: true });
+    const client = new PGlite(target.dataDir ?? undefined);
+    const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS });
+    return {
+      kind: 'pglite',
+      db: db as unknown as Db,
+      ping: async () => void (await client.query('select 1')),
+      close: () => client.close(),
+    };
+  }
+  const pool = new pg.Pool({ connectionString: target.url, max: 20, idleTimeoutMillis: 30_000 });
+  const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' });
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrateNodePg(db, { migrationsFolder: MIGRATIONS });
+  } finally {
+    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    lock.release();
+  }
+  return {
+    kind: 'postgres',
+    db: db as unknown as Db,
+    ping: async () => void (await db.execute(sql`select 1`)),
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,63 @@
+import { PLATFORM_TENANT_ID, type UserInfo } from '@aos/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { client } from '../../db/schema/index.js';
+import { ADMINISTRATOR_ALIAS } from '../../db/seed.js';
+import type { Principal } from '../../lib/context.js';
+import type { PrincipalService } from './principal.service.js';
+import type { SessionService } from './session.service.js';
+
+const MAX_ACCESS_VALIDITY_SECONDS = 86_400;
+
+/** The signed-in user's own calls: who am I, sign out, clear cache. */
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionService,
+    private readonly principals: PrincipalService,
+  ) {}
+
+  userInfo(principal: Principal): UserInfo {
+    return {
+      id: principal.userId,
+      tenantId: principal.tenantId,
+      account: principal.account,
+      name: principal.name,
+      realName: principal.realName,
+      avatar: principal.avatar,
+      email: principal.email,
+      phone: principal.phone,
+      sex: principal.sex,
+      userType: principal.userType,
+      deptId: principal.deptIds.join(','),
+      postId: principal.postIds.join(','),
+      roleId: principal.roleIds.join(','),
+      roleName: principal.roleAliases.join(','),
+      roles: principal.roleAliases,
+      permissions: [...principal.permissions],
+      tenantName: principal.tenantName,
+    };
+  }
+
+  async logout(principal: Principal): Promise<boolean> {
+    const [row] = await this.db
+      .select({ validity: client.accessTokenValidity })
+      .from(client)
+      .where(eq(client.clientId, principal.clientId))
+      .limit(1);
+    // The revocation must outlive every access token of the session: their lifetime is the client's.
+    await this.sessions.revokeFamily(
+      this.db,
+      principal.sessionId,
+      row?.validity ?? MAX_ACCESS_VALIDITY_SECONDS,
+    );
+    return true;
+  }
+
+  async clearCache(principal: Principal): Promise<boolean> {
+    const platformAdmin =
+      principal.tenantId === PLATFORM_TENANT_ID && principal.roleAliases.includes(ADMINISTRATOR_ALIAS);
+    await this.principals.invalidate(platformAdmin ? '*' : principal.userId);
+    return true;
+  }
+}

@@ -1,0 +1,165 @@
+import { PLATFORM_TENANT_ID, STATUS_ENABLED } from '@aos/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { menu, role, roleMenu, roleScope, scopeData, tenant, user } from '../../db/schema/index.js';
+import { ADMINISTRATOR_ALIAS } from '../../db/seed.js';
+import type { Cache } from '../../lib/cache.js';
+import type { DataScopeRule, Principal } from '../../lib/context.js';
+import type { VerifiedAccess } from './session.service.js';
+
+const INVALIDATE_CHANNEL = 'auth:invalidate';
+const TTL_MS = 60_000;
+
+type Profile = Omit<Principal, 'clientId' | 'sessionId'>;
+export type ProfileProblem = 'missing' | 'frozen' | 'tenantMissing' | 'tenantExpired' | 'tenantFrozen';
+
+interface CacheEntry {
+  profile: Profile | ProfileProblem;
+  expiresAt: number;
+}
+
+export const splitIds = (value: string | null | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+/**
+ * Who a token's bearer is, right now: the user row, roles, permission codes, data scopes and tenant status.
+ * Kept per user in memory for a minute; a change anywhere (role grant, freeze, logout elsewhere) publishes an
+ * invalidation that every instance applies at once.
+ */
+export class PrincipalService {
+  private readonly entries = new Map<string, CacheEntry>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly cache: Cache,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.cache.subscribe(INVALIDATE_CHANNEL, (userId) => {
+      if (userId === '*') this.entries.clear();
+      else this.entries.delete(userId);
+    });
+  }
+
+  /** Forget cached profiles (one user, or everyone with '*') on this and every other instance. */
+  async invalidate(userId: string | '*'): Promise<void> {
+    if (userId === '*') this.entries.clear();
+    else this.entries.delete(userId);
+    await this.cache.publish(INVALIDATE_CHANNEL, userId);
+  }
+
+  async resolve(claims: VerifiedAccess): Promise<Principal | ProfileProblem> {
+    let entry = this.entries.get(claims.user_id);
+    if (!entry || entry.expiresAt <= Date.now()) {
+      entry = { profile: await this.load(claims.tenant_id, claims.user_id), expiresAt: Date.now() + TTL_MS };
+      this.entries.set(claims.user_id, entry);
+    }
+    const { profile } = entry;
+    if (typeof profile === 'string') return profile;
+    if (profile.tenantId !== claims.tenant_id) return 'missing';
+    // A token selected a subset of roles at sign-in (Role-Id header); roles removed since then no longer count.
+    const tokenRoles = splitIds(claims.role_id);
+    const narrowed = tokenRoles.length && tokenRoles.length < profile.roleIds.length;
+    const base = narrowed ? await this.narrow(profile, tokenRoles) : profile;
+    return { ...base, clientId: claims.client_id, sessionId: claims.sid };
+  }
+
+  private async narrow(profile: Profile, roleIds: string[]): Promise<Profile> {
+    const kept = profile.roleIds.filter((id) => roleIds.includes(id));
+    const grants = await this.grants(profile.tenantId, kept);
+    return { ...profile, ...grants, roleIds: kept };
+  }
+
+  /** Load a user's profile from the database; a problem name when the user may not act. */
+  async load(tenantId: string, userId: string): Promise<Profile | ProfileProblem> {
+    const [row] = await this.db
+      .select()
+      .from(user)
+      .where(and(eq(user.id, userId), eq(user.tenantId, tenantId), eq(user.isDeleted, 0)))
+      .limit(1);
+    if (!row) return 'missing';
+    if (row.status !== STATUS_ENABLED) return 'frozen';
+    const [owner] = await this.db
+      .select()
+      .from(tenant)
+      .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0)))
+      .limit(1);
+    if (!owner) return 'tenantMissing';
+    if (owner.status !== STATUS_ENABLED) return 'tenantFrozen';
+    if (owner.expireTime && owner.expireTime.getTime() <= Date.now()) return 'tenantExpired';
+    return {
+      userId: row.id,
+      tenantId,
+      tenantName: owner.tenantName,
+      account: row.account,
+      name: row.name ?? '',
+      realName: row.realName ?? '',
+      avatar: row.avatar ?? '',
+      email: row.email ?? '',
+      phone: row.phone ?? '',
+      sex: row.sex,
+      userType: row.userType,
+      deptIds: splitIds(row.deptId),
+      postIds: splitIds(row.postId),
+      ...(await this.grants(tenantId, splitIds(row.roleId))),
+    };
+  }
+
+  /** Role names and aliases, permission codes and data scopes of a set of roles within one tenant. */
+  async grants(
+    tenantId: string,
+    roleIds: string[],
+  ): Promise<Pick<Profile, 'roleIds' | 'roleAliases' | 'roleNames' | 'permissions' | 'dataScopes'>> {
+    if (roleIds.length === 0) {
+      return { roleIds, roleAliases: [], roleNames: [], permissions: new Set(), dataScopes: [] };
+    }
+    const roles = await this.db
+      .select({ id: role.id, alias: role.roleAlias, name: role.roleName })
+      .from(role)
+      .where(and(inArray(role.id, roleIds), eq(role.tenantId, tenantId), eq(role.isDeleted, 0)));
+    const liveIds = roles.map((row) => row.id);
+    const isAdministrator = roles.some((row) => row.alias === ADMINISTRATOR_ALIAS);
+    const codes = isAdministrator
+      ? await this.db
+          .select({ code: menu.code, platformOnly: menu.platformOnly })
+          .from(menu)
+          .where(eq(menu.isDeleted, 0))
+      : liveIds.length
+        ? await this.db
+            .selectDistinct({ code: menu.code, platformOnly: menu.platformOnly })
+            .from(roleMenu)
+            .innerJoin(menu, eq(menu.id, roleMenu.menuId))
+            .where(and(inArray(roleMenu.roleId, liveIds), eq(menu.isDeleted, 0)))
+        : [];
+    const platform = tenantId === PLATFORM_TENANT_ID;
+    const permissions = new Set(codes.filter((row) => platform || !row.platformOnly).map((row) => row.code));
+    const dataScopes: DataScopeRule[] = liveIds.length
+      ? await this.db
+          .select({
+            resourceCode: scopeData.resourceCode,
+            scopeColumn: scopeData.scopeColumn,
+            scopeType: scopeData.scopeType,
+            scopeValue: scopeData.scopeValue,
+          })
+          .from(roleScope)
+          .innerJoin(scopeData, eq(scopeData.id, roleScope.scopeId))
+          .where(
+            and(
+              inArray(roleScope.roleId, liveIds),
+              eq(roleScope.scopeCategory, 1),
+              eq(scopeData.isDeleted, 0),
+            ),
+          )
+      : [];
+    return {
+      roleIds: liveIds,
+      roleAliases: roles.map((row) => row.alias),
+      roleNames: roles.map((row) => row.name),
+      permissions,
+      dataScopes,
+    };
+  }
+}

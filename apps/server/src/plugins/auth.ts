@@ -1,0 +1,98 @@
+import { DEFAULT_TENANT_ID, type Language, TENANT_HEADER } from '@aos/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Ctx, Principal } from '../lib/context.js';
+import { AppError, forbidden, unauthorized } from '../lib/errors.js';
+import type { ProfileProblem } from '../modules/auth/principal.service.js';
+
+const PROBLEM_MESSAGES: Record<ProfileProblem, ConstructorParameters<typeof AppError>[1]> = {
+  missing: 'common.tokenInvalid',
+  frozen: 'auth.accountFrozen',
+  tenantMissing: 'auth.tenantNotFound',
+  tenantExpired: 'auth.tenantExpired',
+  tenantFrozen: 'auth.tenantFrozen',
+};
+
+function languageOf(header: string | undefined): Language {
+  return header?.trim().toLowerCase().startsWith('en') ? 'en-US' : 'zh-CN';
+}
+
+function bearer(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  const match = value ? /^bearer\s+(.+)$/i.exec(value.trim()) : null;
+  return match?.[1];
+}
+
+/**
+ * Authentication, tenancy and permissions for every route. Each /api route must declare `config.permission`
+ * (checked at start-up, so none can be forgotten). A signed-in call's tenant is the token's; a Tenant-Id
+ * header that disagrees is refused. The server refuses what the roles do not grant, whatever the console shows.
+ */
+export default fp(async function authPlugin(app: FastifyInstance) {
+  const { sessions, principals } = app.services;
+
+  app.decorateRequest('language', 'zh-CN');
+  app.decorateRequest('principal', null);
+  app.decorateRequest('ctx', null as unknown as Ctx);
+
+  app.addHook('onRoute', (route) => {
+    const isApi = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
+    if (isApi && route.config?.permission === undefined) {
+      throw new Error(`route ${route.method} ${route.url} declares no config.permission`);
+    }
+  });
+
+  async function authenticate(request: FastifyRequest): Promise<Principal | null> {
+    const token = bearer(request.headers['blade-auth']);
+    if (!token) return null;
+    const claims = await sessions.verifyAccess(token);
+    if (!claims) throw unauthorized('common.tokenInvalid');
+    const resolved = await principals.resolve(claims);
+    if (typeof resolved === 'string') throw new AppError(401, PROBLEM_MESSAGES[resolved]);
+    return resolved;
+  }
+
+  app.addHook('onRequest', async (request) => {
+    request.language = languageOf(request.headers['accept-language']);
+    const declared = request.routeOptions.config.permission;
+    const isApi = request.url.startsWith('/api/') && !request.url.startsWith('/api/docs');
+    const permission = declared ?? (isApi ? undefined : 'public');
+    const headerTenant = request.headers[TENANT_HEADER.toLowerCase()];
+    const requestedTenant =
+      typeof headerTenant === 'string' && headerTenant.trim() ? headerTenant.trim() : undefined;
+
+    let principal: Principal | null = null;
+    if (permission === 'public') {
+      principal = await authenticate(request).catch(() => null);
+    } else {
+      // Unknown paths answer 401 to strangers as well: nothing about the API is revealed without a token.
+      principal = await authenticate(request);
+      if (!principal) throw unauthorized();
+      if (requestedTenant && requestedTenant !== principal.tenantId) throw forbidden('common.tenantMismatch');
+      if (
+        typeof permission === 'string' &&
+        permission !== 'authenticated' &&
+        !principal.permissions.has(permission)
+      ) {
+        throw forbidden();
+      }
+    }
+    request.principal = principal;
+    request.ctx = {
+      tenantId: principal?.tenantId ?? requestedTenant ?? DEFAULT_TENANT_ID,
+      user: principal,
+      roles: principal?.roleIds ?? [],
+      depts: principal?.deptIds ?? [],
+      dataScopes: principal?.dataScopes ?? [],
+      language: request.language,
+      db: app.database.db,
+    };
+  });
+
+  // Permissions that depend on the validated input (submit: add or edit) are checked once it is parsed.
+  app.addHook('preHandler', async (request) => {
+    const permission = request.routeOptions.config.permission;
+    if (typeof permission !== 'function') return;
+    if (!request.principal?.permissions.has(permission(request))) throw forbidden();
+  });
+});

@@ -1,0 +1,127 @@
+import { type Language, translate } from '@aos/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { AppError, OAuthError } from '../lib/errors.js';
+import { toWire, type Wire } from '../lib/wire.js';
+import type { Envelope } from './types.js';
+
+/** Marks an error built by our validator so the handler can name the fields. */
+export class SchemaValidationError extends Error {
+  readonly statusCode = 400;
+  readonly code = 'FST_ERR_VALIDATION';
+  constructor(readonly issues: z.core.$ZodIssue[]) {
+    super('validation failed');
+  }
+}
+
+/** Validate with the contract's zod schemas, keeping each issue's input so its message can be localized. */
+export function validatorCompiler({ schema }: { schema: unknown }) {
+  const zodSchema = schema as z.ZodType;
+  return (data: unknown) => {
+    const result = zodSchema.safeParse(data, { reportInput: true });
+    return result.success
+      ? { value: result.data }
+      : { error: new SchemaValidationError(result.error.issues) };
+  };
+}
+
+const zodLocales = { 'zh-CN': z.locales.zhCN(), 'en-US': z.locales.en() };
+
+/** One message per field: our catalog keys are translated, zod's own messages come in the caller's language. */
+export function fieldErrors(
+  issues: z.core.$ZodIssue[],
+  language: Language,
+  context: string,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.path.length ? issue.path.map(String).join('.') : context;
+    if (errors[field]) continue;
+    const raw = issue as z.core.$ZodIssue & { input?: unknown; maximum?: unknown; minimum?: unknown };
+    const params = { field, maximum: String(raw.maximum ?? ''), minimum: String(raw.minimum ?? '') };
+    if (issue.code === 'invalid_type' && raw.input === undefined) {
+      errors[field] = translate(language, 'validation.required', params);
+    } else if (issue.message.includes('.') && translate(language, issue.message, params) !== issue.message) {
+      errors[field] = translate(language, issue.message, params);
+    } else {
+      const localized = zodLocales[language].localeError(raw as never);
+      errors[field] = typeof localized === 'string' ? localized : (localized?.message ?? issue.message);
+    }
+  }
+  return errors;
+}
+
+/** Plain JSON: `reply.ok` already put times in the API's format; response schemas document, not re-check. */
+export function serialize(payload: unknown): string {
+  return JSON.stringify(payload);
+}
+
+/** Envelope, error mapping and serialization (ARCHITECTURE.md "API conventions", PROTOCOLS.md §1). */
+export default fp(async function errorsPlugin(app: FastifyInstance) {
+  app.decorateReply('ok', function ok<
+    T,
+  >(this: { request: { language: Language } }, data: T, message = 'common.ok') {
+    const body: Envelope<Wire<T>> = {
+      code: 200,
+      success: true,
+      data: toWire(data),
+      msg: translate(this.request.language, message),
+    };
+    return body;
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(() => serialize);
+  app.setReplySerializer(serialize);
+
+  app.setNotFoundHandler(async (request, reply) => {
+    return reply
+      .status(404)
+      .send(
+        fail(
+          404,
+          translate(request.language, 'common.routeNotFound', { path: request.url.split('?')[0] ?? '' }),
+        ),
+      );
+  });
+
+  app.setErrorHandler(async (error: FastifyError | AppError | OAuthError, request, reply) => {
+    const language = request.language;
+    if (error instanceof OAuthError) {
+      return reply
+        .status(error.status)
+        .send({ error: error.error, error_description: translate(language, error.messageKey, error.params) });
+    }
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+      const msg = translate(language, error.messageKey, error.params);
+      const field = error.params.field;
+      const data = field ? { errors: { [field]: msg } } : error.data;
+      return reply.status(error.status).send(fail(error.status, field ? `${field}: ${msg}` : msg, data));
+    }
+    if (error instanceof SchemaValidationError) {
+      const context = (error as unknown as { validationContext?: string }).validationContext ?? 'body';
+      const errors = fieldErrors(error.issues, language, context);
+      const [first] = Object.entries(errors);
+      return reply.status(400).send(fail(400, first ? `${first[0]}: ${first[1]}` : '', { errors }));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send(fail(500, translate(language, 'common.serverError')));
+    }
+    const known: Record<string, Parameters<typeof translate>[1]> = {
+      FST_ERR_CTP_INVALID_JSON_BODY: 'common.badJson',
+      FST_ERR_CTP_EMPTY_JSON_BODY: 'common.badJson',
+      FST_ERR_CTP_BODY_TOO_LARGE: 'common.tooLarge',
+      FST_ERR_CTP_INVALID_MEDIA_TYPE: 'common.unsupportedMediaType',
+    };
+    const key = known[error.code];
+    const code = status === 413 ? 400 : status;
+    return reply.status(code).send(fail(code, key ? translate(language, key) : error.message));
+  });
+});
+
+export function fail(code: number, msg: string, data: unknown = null): Envelope<unknown> {
+  return { code, success: false, data, msg };
+}

@@ -1,0 +1,42 @@
+import type { Language, MessageKey } from '@aos/contract';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { Cache } from '../lib/cache.js';
+import type { Ctx, Principal } from '../lib/context.js';
+import type { Wire } from '../lib/wire.js';
+import type { Services } from '../services.js';
+
+/**
+ * What a route needs: 'public' (no token), 'authenticated' (any signed-in user), a permission code (a menu or
+ * button code granted through the roles), or a function of the validated request that names the code
+ * (submit = add without id, edit with id).
+ */
+export type Permission = 'public' | 'authenticated' | (string & {}) | ((request: FastifyRequest) => string);
+
+export interface Envelope<T> {
+  code: number;
+  success: boolean;
+  data: T;
+  msg: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: Permission;
+  }
+  interface FastifyRequest {
+    language: Language;
+    principal: Principal | null;
+    ctx: Ctx;
+  }
+  interface FastifyReply {
+    ok<T>(data: T, message?: MessageKey): Envelope<Wire<T>>;
+  }
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    cache: Cache;
+    services: Services;
+  }
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants.js';
+
+/** 64-bit ids travel as decimal strings (PROTOCOLS.md §1). */
+export const Id = z.string().regex(/^[1-9]\d{0,18}$/, { message: 'validation.id' });
+export type Id = z.infer<typeof Id>;
+
+/** `ids=1,2,3` as the BladeX remove calls send it. */
+export const IdList = z
+  .string()
+  .trim()
+  .min(1, { message: 'validation.ids' })
+  .transform((value) => value.split(',').map((part) => part.trim()))
+  .pipe(z.array(Id).min(1, { message: 'validation.ids' }));
+
+/** `yyyy-MM-dd HH:mm:ss`, the one time format of the API. */
+export const DateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, { message: 'validation.dateTime' });
+
+const columnList = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*(,[A-Za-z_][A-Za-z0-9_]*)*$/, { message: 'validation.sortColumns' });
+
+export const PageQuery = z.object({
+  current: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  ascs: columnList.optional(),
+  descs: columnList.optional(),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+export const IdQuery = z.object({ id: Id });
+export const IdsQuery = z.object({ ids: IdList });
+
+/** The BladeX envelope `{code, success, data, msg}`. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.number().int(), success: z.boolean(), data, msg: z.string() });
+}
+export const EmptyEnvelope = envelope(z.unknown());
+
+export function pageOf<T extends z.ZodType>(record: T) {
+  return z.object({
+    records: z.array(record),
+    total: z.number().int(),
+    size: z.number().int(),
+    current: z.number().int(),
+    pages: z.number().int(),
+  });
+}
+export interface Page<T> {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+}
+
+/** Validation failure body: the field named, with a message per field. */
+export const ValidationErrorData = z.object({ errors: z.record(z.string(), z.string()) });
+
+/** Audit columns of every business table, as the API returns them. */
+export const AuditFields = z.object({
+  createUser: Id.nullable(),
+  createDept: Id.nullable(),
+  createTime: DateTime,
+  updateUser: Id.nullable(),
+  updateTime: DateTime,
+  status: z.number().int(),
+  isDeleted: z.number().int(),
+});
+
+/** Text that is not blank and not over the limit (spec §5 "Text and time fields"). */
+export function text(max = 200) {
+  return z
+    .string()
+    .trim()
+    .min(1, { message: 'validation.blank' })
+    .max(max, { message: 'validation.textMax' });
+}
+export function optionalText(max = 200) {
+  return z.string().trim().max(max, { message: 'validation.textMax' }).optional().nullable();
+}
