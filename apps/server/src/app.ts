@@ -58,12 +58,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    requestIdLogLabel: 'requestId',
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: true,
   });
 
-  const database = await openDatabase(options.database ?? databaseTarget(config));
+  const database = await openDatabase(options.database ?? databaseTarget(config), (error) =>
+    app.log.warn({ err: error }, 'idle database connection lost'),
+  );
   const cache = await openCache(config.REDIS_URL, config.CACHE_PREFIX).catch(async (error) => {
     await database.close();
     throw error;

@@ -31,7 +31,10 @@ const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
 // Any constant shared by every instance: concurrent starts against one PostgreSQL migrate one at a time.
 const MIGRATION_LOCK = 727_001;
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  onPoolError?: (error: Error) => void,
+): Promise<Database> {
   if (target.kind === 'pglite') {
     if (target.dataDir) mkdirSync(path.dirname(target.dataDir), { recursive: true });
     const client = new PGlite(target.dataDir ?? undefined);
@@ -45,6 +48,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: 20, idleTimeoutMillis: 30_000 });
+  // An idle client losing its connection (server restart, failover) must not crash the process: the pool
+  // replaces it on the next query. Without a listener Node treats the 'error' event as fatal.
+  pool.on('error', (error) => onPoolError?.(error));
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' });
   const lock = await pool.connect();
   try {

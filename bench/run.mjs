@@ -1,0 +1,449 @@
+#!/usr/bin/env node
+// HTTP benchmark of the platform API (see bench/README.md). Build first:
+//   npx tsc -b packages/contract apps/server && node bench/run.mjs [--duration 10] [--connections 50]
+//     [--db postgres|pglite] [--hash-cost 15] [--write]
+// The servers run in a child process (bench/server.mjs); autocannon runs here.
+import { fork } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const RESULTS_FILE = path.join(HERE, 'RESULTS.md');
+const START_MARKER = '<!-- results:start -->';
+const END_MARKER = '<!-- results:end -->';
+
+const PG_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const BENCH_DATABASE = 'aos_bench';
+const BENCH_DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${BENCH_DATABASE}`;
+const REDIS_URL = 'redis://127.0.0.1:6379';
+const ADMIN_PASSWORD = 'Bench@123';
+const TENANT_ID = '000000';
+const CLIENT_BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+const WARMUP_SECONDS = 2;
+const SIGN_IN_CONNECTIONS = 10;
+const TARGET_RATIO = 0.6;
+
+// ---------------------------------------------------------------------------------------------- options
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '50' },
+      db: { type: 'string', default: 'postgres' },
+      'hash-cost': { type: 'string', default: '15' },
+      write: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(
+      'usage: node bench/run.mjs [--duration 10] [--connections 50] [--db postgres|pglite] ' +
+        '[--hash-cost 15] [--write]',
+    );
+    process.exit(0);
+  }
+  const integer = (name, min, max) => {
+    const value = Number(values[name]);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      throw new Error(`--${name} must be an integer from ${min} to ${max} (got ${values[name]})`);
+    }
+    return value;
+  };
+  if (!['postgres', 'pglite'].includes(values.db)) throw new Error(`--db must be postgres or pglite`);
+  return {
+    duration: integer('duration', 1, 3600),
+    connections: integer('connections', 1, 1000),
+    db: values.db,
+    hashCost: integer('hash-cost', 10, 20),
+    write: values.write,
+  };
+}
+
+// ------------------------------------------------------------------------------------------ infrastructure
+
+/** True when something answers PING with PONG at the Redis address within a second. */
+function redisAnswers(url) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+    let reply = '';
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.on('error', () => done(false));
+    socket.on('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (chunk) => {
+      reply += chunk.toString('latin1');
+      if (reply.includes('\r\n')) done(reply.startsWith('+PONG'));
+    });
+  });
+}
+
+async function withAdminClient(work) {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const dropBenchDatabase = () =>
+  withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`));
+
+async function createBenchDatabase() {
+  await withAdminClient(async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${BENCH_DATABASE}`);
+  });
+}
+
+// ------------------------------------------------------------------------------------------ server process
+
+/** Fork bench/server.mjs and keep a way to wait for its next message of a given type. */
+function startServer(env) {
+  const child = fork(path.join(HERE, 'server.mjs'), [], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const waiting = new Map();
+  let failure = null;
+  const rejectAll = (error) => {
+    failure = error;
+    for (const { reject } of waiting.values()) reject(error);
+    waiting.clear();
+  };
+  child.on('message', (message) => {
+    if (message?.type === 'error') {
+      const error = new Error(`server process: ${message.message}`);
+      error.stack = message.stack ?? error.stack;
+      rejectAll(error);
+      return;
+    }
+    const waiter = waiting.get(message?.type);
+    if (waiter) {
+      waiting.delete(message.type);
+      waiter.resolve(message);
+    }
+  });
+  child.on('exit', (code, signal) => {
+    rejectAll(new Error(`server process exited (${signal ?? `code ${code}`})`));
+  });
+  const next = (type, timeoutMs = 180_000) =>
+    new Promise((resolve, reject) => {
+      if (failure) return reject(failure);
+      const timer = setTimeout(() => {
+        waiting.delete(type);
+        reject(new Error(`server process: no '${type}' within ${timeoutMs / 1000} s`));
+      }, timeoutMs);
+      waiting.set(type, {
+        resolve: (message) => {
+          clearTimeout(timer);
+          resolve(message);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      });
+    });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const closed = next('closed', 30_000).catch(() => undefined);
+    child.send({ type: 'close' });
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return { child, next, stop };
+}
+
+// ------------------------------------------------------------------------------------------------ HTTP
+
+const md5Hex = (plain) => createHash('md5').update(plain, 'utf8').digest('hex');
+
+function tokenPath() {
+  const query = new URLSearchParams({
+    tenantId: TENANT_ID,
+    username: 'admin',
+    password: md5Hex(ADMIN_PASSWORD),
+    grant_type: 'password',
+    scope: 'all',
+  });
+  return `/api/blade-auth/oauth/token?${query}`;
+}
+
+async function signIn(base) {
+  const response = await fetch(base + tokenPath(), {
+    method: 'POST',
+    headers: { Authorization: CLIENT_BASIC },
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${text}`);
+  const body = JSON.parse(text);
+  if (typeof body.access_token !== 'string') throw new Error(`sign-in answered no access_token: ${text}`);
+  return body.access_token;
+}
+
+async function fetchText(url, headers = {}) {
+  const response = await fetch(url, { headers });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}: ${text}`);
+  return text;
+}
+
+// -------------------------------------------------------------------------------------------- scenarios
+
+function cannon(opts) {
+  const instance = autocannon({ timeout: 30, ...opts });
+  return instance;
+}
+
+async function scenario({ name, url, connections, duration, warmup, method = 'GET', headers = {} }) {
+  const common = { url, connections, method, headers };
+  if (warmup) {
+    process.stdout.write(`  ${name}: warm-up ${warmup} s ... `);
+    const warm = await cannon({ ...common, duration: warmup });
+    process.stdout.write(`${Math.round(warm.requests.average)} req/s (not counted)\n`);
+  }
+  process.stdout.write(`  ${name}: ${duration} s with ${connections} connections ... `);
+  const result = await cannon({ ...common, duration });
+  const row = {
+    name,
+    connections,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.latency.totalCount,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+  process.stdout.write(
+    `${fmt(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ` +
+      `${row.errors} errors, ${row.non2xx} non-2xx\n`,
+  );
+  return row;
+}
+
+// -------------------------------------------------------------------------------------------- reporting
+
+const fmt = (value) => (value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(1));
+
+function markdownTable(rows) {
+  const lines = [
+    '| Scenario | Connections | Requests/s (avg) | p50 (ms) | p99 (ms) | Requests | Errors | Non-2xx |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const row of rows) {
+    lines.push(
+      `| ${row.name} | ${row.connections} | ${fmt(row.rps)} | ${row.p50} | ${row.p99} | ` +
+        `${row.requests.toLocaleString('en-US')} | ${row.errors} | ${row.non2xx} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function textTable(rows) {
+  const header = ['scenario', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors', 'non-2xx'];
+  const cells = rows.map((row) => [
+    row.name,
+    String(row.connections),
+    fmt(row.rps),
+    String(row.p50),
+    String(row.p99),
+    row.requests.toLocaleString('en-US'),
+    String(row.errors),
+    String(row.non2xx),
+  ]);
+  const widths = header.map((title, i) => Math.max(title.length, ...cells.map((line) => line[i].length)));
+  const render = (line) =>
+    line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  return [render(header), render(widths.map((w) => '-'.repeat(w))), ...cells.map(render)].join('\n');
+}
+
+function writeResults({ rows, ratio, settings }) {
+  const section = [
+    START_MARKER,
+    '',
+    markdownTable(rows),
+    '',
+    `user-info / bare: **${(ratio * 100).toFixed(1)} %** (target ≥ ${TARGET_RATIO * 100} %)`,
+    '',
+    `- Date: ${settings.date}`,
+    `- Node.js: ${process.version} on ${os.platform()} ${os.arch()}, ${os.cpus().length} cores ` +
+      `(\`os.cpus().length\`), shared by the servers and autocannon`,
+    `- Database: ${settings.database}; cache: ${settings.redis ? 'Redis' : 'in-process (no Redis)'}`,
+    `- Password hash cost: ${settings.hashCost} (scrypt N=2^${settings.hashCost}, r=8, p=3)`,
+    `- Duration: ${settings.duration} s per scenario (bare and user-info after a ${WARMUP_SECONDS} s ` +
+      `warm-up), command \`node bench/run.mjs --duration ${settings.duration}` +
+      `${settings.connections === 50 ? '' : ` --connections ${settings.connections}`}` +
+      `${settings.db === 'postgres' ? '' : ` --db ${settings.db}`}` +
+      `${settings.hashCost === 15 ? '' : ` --hash-cost ${settings.hashCost}`} --write\``,
+    '',
+    END_MARKER,
+  ].join('\n');
+  const current = existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE, 'utf8') : '';
+  const start = current.indexOf(START_MARKER);
+  const end = current.indexOf(END_MARKER);
+  if (start === -1 || end === -1 || end < start) {
+    throw new Error(`${RESULTS_FILE} lacks the ${START_MARKER} … ${END_MARKER} markers`);
+  }
+  writeFileSync(RESULTS_FILE, current.slice(0, start) + section + current.slice(end + END_MARKER.length));
+  console.log(`\nwrote the figures to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+}
+
+// -------------------------------------------------------------------------------------------------- main
+
+async function main() {
+  const opts = options();
+  const redis = await redisAnswers(REDIS_URL);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aos-bench-'));
+  let server;
+  let createdDatabase = false;
+  let stopping = false;
+
+  const cleanUp = async () => {
+    if (stopping) return;
+    stopping = true;
+    await server?.stop().catch((error) => console.error(`closing the servers: ${error.message}`));
+    if (createdDatabase) {
+      await dropBenchDatabase().catch((error) =>
+        console.error(`dropping database ${BENCH_DATABASE}: ${error.message}`),
+      );
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const onSignal = (signal) => {
+    console.error(`\n${signal}: cleaning up`);
+    cleanUp().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    console.log(
+      `bench: ${opts.db}, ${redis ? 'Redis' : 'no Redis (in-process cache)'}, hash cost ${opts.hashCost}, ` +
+        `${opts.duration} s per scenario, ${os.cpus().length} cores, node ${process.version}`,
+    );
+    if (opts.db === 'postgres') {
+      await createBenchDatabase();
+      createdDatabase = true;
+    }
+
+    server = startServer({
+      BENCH_DATA_DIR: dataDir,
+      BENCH_DATABASE_URL: opts.db === 'postgres' ? BENCH_DATABASE_URL : '',
+      BENCH_REDIS_URL: redis ? REDIS_URL : '',
+      BENCH_JWT_SECRET: randomBytes(48).toString('base64url'),
+      BENCH_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      BENCH_HASH_COST: String(opts.hashCost),
+    });
+    const started = Date.now();
+    const ready = await server.next('ready');
+    console.log(
+      `platform API on port ${ready.port} (${ready.database}, ${ready.cache} cache), ` +
+        `built in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+
+    const apiBase = `http://127.0.0.1:${ready.port}`;
+    const token = await signIn(apiBase);
+    const userInfoUrl = `${apiBase}/api/blade-auth/oauth/user-info`;
+    const authHeaders = { 'Blade-Auth': `bearer ${token}` };
+    const userInfoBody = await fetchText(userInfoUrl, authHeaders);
+    const envelope = JSON.parse(userInfoBody);
+    if (envelope.code !== 200 || envelope.success !== true || !Array.isArray(envelope.data?.permissions)) {
+      throw new Error(`user-info answered an unexpected body: ${userInfoBody.slice(0, 300)}`);
+    }
+
+    server.child.send({ type: 'bare', body: userInfoBody });
+    const bare = await server.next('bare-ready');
+    const bareUrl = `http://127.0.0.1:${bare.port}/bare`;
+    if ((await fetchText(bareUrl)) !== userInfoBody) {
+      throw new Error('the bare route does not answer the same bytes as user-info');
+    }
+    console.log(
+      `bare Fastify on port ${bare.port}; body ${Buffer.byteLength(userInfoBody)} bytes, ` +
+        `${envelope.data.permissions.length} permission codes\n`,
+    );
+
+    const rows = [];
+    rows.push(
+      await scenario({
+        name: 'bare Fastify, same JSON',
+        url: bareUrl,
+        connections: opts.connections,
+        duration: opts.duration,
+        warmup: WARMUP_SECONDS,
+      }),
+    );
+    rows.push(
+      await scenario({
+        name: 'GET user-info (token)',
+        url: userInfoUrl,
+        headers: authHeaders,
+        connections: opts.connections,
+        duration: opts.duration,
+        warmup: WARMUP_SECONDS,
+      }),
+    );
+    rows.push(
+      await scenario({
+        name: 'POST token (password sign-in)',
+        url: apiBase + tokenPath(),
+        method: 'POST',
+        headers: { Authorization: CLIENT_BASIC },
+        connections: Math.min(SIGN_IN_CONNECTIONS, opts.connections),
+        duration: opts.duration,
+      }),
+    );
+
+    const ratio = rows[1].rps / rows[0].rps;
+    console.log(`\n${textTable(rows)}\n`);
+    console.log(
+      `user-info / bare: ${(ratio * 100).toFixed(1)} % (target ≥ ${TARGET_RATIO * 100} %: ` +
+        `${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`,
+    );
+
+    if (opts.write) {
+      writeResults({
+        rows,
+        ratio,
+        settings: {
+          date: new Date().toISOString().slice(0, 10),
+          database: ready.database === 'postgres' ? 'PostgreSQL (local)' : 'PGlite (in-process)',
+          redis: ready.cache === 'redis',
+          hashCost: opts.hashCost,
+          duration: opts.duration,
+          connections: opts.connections,
+          db: opts.db,
+        },
+      });
+    }
+    const failed = rows.filter((row) => row.errors > 0 || row.non2xx > 0);
+    for (const row of failed) console.error(`${row.name}: ${row.errors} errors, ${row.non2xx} non-2xx`);
+    return failed.length ? 1 : 0;
+  } finally {
+    await cleanUp();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
