@@ -4,7 +4,9 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   resolve: {
     // Tests run the contract from source, so no build is needed first.
-    alias: { '@aos/contract': fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url)) },
+    alias: {
+      '@aos/contract': fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url)),
+    },
   },
   test: {
     name: 'server',

@@ -24,19 +24,31 @@ describe('configuration', () => {
 
   it('stops with a message naming each bad variable', () => {
     const attempt = () =>
-      loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty', CAPTCHA_ENABLED: 'maybe', DATABASE_URL: 'mysql://x', TIME_ZONE: 'Mars/Base' });
+      loadConfig({
+        DATA_DIR: dataDir(),
+        PORT: 'eighty',
+        CAPTCHA_ENABLED: 'maybe',
+        DATABASE_URL: 'mysql://x',
+        TIME_ZONE: 'Mars/Base',
+      });
     expect(attempt).toThrow(ConfigError);
     try {
       attempt();
     } catch (error) {
       const message = (error as Error).message;
-      for (const name of ['PORT', 'CAPTCHA_ENABLED', 'DATABASE_URL', 'TIME_ZONE']) expect(message).toContain(`${name}:`);
+      for (const name of ['PORT', 'CAPTCHA_ENABLED', 'DATABASE_URL', 'TIME_ZONE'])
+        expect(message).toContain(`${name}:`);
     }
   });
 
   it('refuses to start in production without ADMIN_PASSWORD', () => {
-    expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' })).toThrow(/ADMIN_PASSWORD: required in production/);
-    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', ADMIN_PASSWORD: 'S3cret-pass' }).adminPasswordIsDemo).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' })).toThrow(
+      /ADMIN_PASSWORD: required in production/,
+    );
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', ADMIN_PASSWORD: 'S3cret-pass' })
+        .adminPasswordIsDemo,
+    ).toBe(false);
   });
 
   it('reads flags in the usual spellings', () => {
@@ -52,6 +64,8 @@ describe('configuration', () => {
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(loadConfig({ DATA_DIR: dir }).JWT_SECRET).toBe(first);
     expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(first);
-    expect(() => loadConfig({ DATA_DIR: dir, JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32/);
+    expect(() => loadConfig({ DATA_DIR: dir, JWT_SECRET: 'short' })).toThrow(
+      /JWT_SECRET: must be at least 32/,
+    );
   });
 });

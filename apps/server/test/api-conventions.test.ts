@@ -34,7 +34,10 @@ describe('envelope, ids, times and pages', () => {
     const updated = await caller.post('/api/blade-system/post/submit', {
       payload: { id: row.id, category: 2, postCode: 'ops', postName: 'Operations team', sort: 1 },
     });
-    expect(updated.json()).toMatchObject({ msg: 'updated successfully', data: { id: row.id, postName: 'Operations team' } });
+    expect(updated.json()).toMatchObject({
+      msg: 'updated successfully',
+      data: { id: row.id, postName: 'Operations team' },
+    });
 
     for (let index = 0; index < 11; index++) {
       await caller.post('/api/blade-system/post/submit', {
@@ -74,7 +77,10 @@ describe('errors', () => {
     expect(english.statusCode).toBe(400);
     const body = english.json();
     expect(body).toMatchObject({ code: 400, success: false });
-    expect(body.data.errors).toEqual({ postCode: 'cannot be empty or all spaces', postName: 'postName is required' });
+    expect(body.data.errors).toEqual({
+      postCode: 'cannot be empty or all spaces',
+      postName: 'postName is required',
+    });
     expect(body.msg).toBe('postCode: cannot be empty or all spaces');
     const chinese = await as(app, token).post('/api/blade-system/post/submit', {
       payload: { category: 1, postCode: 'x', postName: 'y'.repeat(65), sort: 1 },
@@ -92,13 +98,20 @@ describe('errors', () => {
     expect((await caller.post('/api/blade-system/post/remove?ids=')).statusCode).toBe(400);
     expect((await caller.post('/api/blade-system/post/remove?ids=1,x')).statusCode).toBe(400);
     const sort = await caller.get('/api/blade-system/post/list?ascs=password');
-    expect(sort.json()).toMatchObject({ code: 400, data: { errors: { ascs: 'the sort columns are not valid' } } });
+    expect(sort.json()).toMatchObject({
+      code: 400,
+      data: { errors: { ascs: 'the sort columns are not valid' } },
+    });
     const json = await caller.post('/api/blade-system/post/submit', {
       headers: { 'content-type': 'application/json' },
       payload: '{"postCode": ',
     });
     expect(json.statusCode).toBe(400);
-    expect(json.json()).toMatchObject({ code: 400, success: false, msg: 'the request body is not valid JSON' });
+    expect(json.json()).toMatchObject({
+      code: 400,
+      success: false,
+      msg: 'the request body is not valid JSON',
+    });
   });
 
   it('a duplicate post code is refused on the postCode field', async () => {
@@ -111,21 +124,33 @@ describe('errors', () => {
   });
 
   it('401 for strangers on any path but sign-in, captcha and health; 404 for signed-in users', async () => {
-    for (const url of ['/api/blade-system/post/list', '/api/no/such/thing', '/api/blade-system/menu/routes']) {
+    for (const url of [
+      '/api/blade-system/post/list',
+      '/api/no/such/thing',
+      '/api/blade-system/menu/routes',
+    ]) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(401);
       expect(response.json()).toMatchObject({ code: 401, success: false });
     }
     const missing = await as(app, token, 'en-US').get('/api/no/such/thing');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toMatchObject({ code: 404, success: false, msg: 'no such API: /api/no/such/thing' });
+    expect(missing.json()).toMatchObject({
+      code: 404,
+      success: false,
+      msg: 'no such API: /api/no/such/thing',
+    });
     for (const url of ['/api/health', '/api/blade-auth/oauth/captcha']) {
       expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
     }
   });
 
   it('500 says nothing of the cause and carries no stack trace', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/test/boom', headers: { 'accept-language': 'en-US' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/test/boom',
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({
       code: 500,
@@ -154,7 +179,11 @@ describe('operations', () => {
   it('gives every request an id, keeping a sane one the caller sent', async () => {
     const fresh = await app.inject({ method: 'GET', url: '/api/health' });
     expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const given = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'trace-12345678' } });
+    const given = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'trace-12345678' },
+    });
     expect(given.headers['x-request-id']).toBe('trace-12345678');
   });
 

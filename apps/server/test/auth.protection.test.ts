@@ -31,9 +31,14 @@ describe('captcha mode', () => {
   });
 
   it('requires a captcha for the password grant when captcha mode is on', async () => {
-    const response = await app.inject(passwordGrant('000000', 'admin', ADMIN_PASSWORD, { 'accept-language': 'en-US' }));
+    const response = await app.inject(
+      passwordGrant('000000', 'admin', ADMIN_PASSWORD, { 'accept-language': 'en-US' }),
+    );
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'invalid_grant', error_description: 'please enter the verification code' });
+    expect(response.json()).toEqual({
+      error: 'invalid_grant',
+      error_description: 'please enter the verification code',
+    });
   });
 
   it('accepts a right code once, case-insensitively, and never twice', async () => {
@@ -48,9 +53,13 @@ describe('captcha mode', () => {
 
   it('spends a code on a wrong guess', async () => {
     const { key, code } = await freshCaptcha(app);
-    const wrong = await app.inject(passwordGrant('000000', 'admin', ADMIN_PASSWORD, { 'captcha-key': key, 'captcha-code': 'zzzz' }));
+    const wrong = await app.inject(
+      passwordGrant('000000', 'admin', ADMIN_PASSWORD, { 'captcha-key': key, 'captcha-code': 'zzzz' }),
+    );
     expect(wrong.statusCode).toBe(400);
-    const right = await app.inject(passwordGrant('000000', 'admin', ADMIN_PASSWORD, { 'captcha-key': key, 'captcha-code': code }));
+    const right = await app.inject(
+      passwordGrant('000000', 'admin', ADMIN_PASSWORD, { 'captcha-key': key, 'captcha-code': code }),
+    );
     expect(right.statusCode).toBe(400);
   });
 });
@@ -66,14 +75,17 @@ describe('sign-in lockout', () => {
   });
 
   it('locks an account after five failures, even for the right password, until the lock expires', async () => {
-    const wrong = () => app.inject(passwordGrant('100001', 'admin', 'Wrong1234', { 'accept-language': 'en-US' }));
+    const wrong = () =>
+      app.inject(passwordGrant('100001', 'admin', 'Wrong1234', { 'accept-language': 'en-US' }));
     for (let attempt = 1; attempt <= 4; attempt++) {
       expect((await wrong()).json().error_description).toBe('the user name or password is not correct');
     }
     const fifth = await wrong();
     expect(fifth.statusCode).toBe(400);
     expect(fifth.json().error_description).toMatch(/account is locked, try again in 1 minutes/);
-    const right = await app.inject(passwordGrant('100001', 'admin', ADMIN_PASSWORD, { 'accept-language': 'en-US' }));
+    const right = await app.inject(
+      passwordGrant('100001', 'admin', ADMIN_PASSWORD, { 'accept-language': 'en-US' }),
+    );
     expect(right.json().error_description).toMatch(/account is locked/);
     // Another account of the platform is not affected.
     expect((await app.inject(passwordGrant('000000', 'admin', ADMIN_PASSWORD))).statusCode).toBe(200);
@@ -83,12 +95,20 @@ describe('sign-in lockout', () => {
 
   it('locks an address after twenty failures across accounts', async () => {
     const from = (account: string) =>
-      app.inject({ ...passwordGrant('000000', account, 'Wrong1234', { 'accept-language': 'en-US' }), remoteAddress: '10.9.8.7' });
+      app.inject({
+        ...passwordGrant('000000', account, 'Wrong1234', { 'accept-language': 'en-US' }),
+        remoteAddress: '10.9.8.7',
+      });
     for (let attempt = 0; attempt < 19; attempt++) {
-      expect((await from(`someone${attempt}`)).json().error_description).toBe('the user name or password is not correct');
+      expect((await from(`someone${attempt}`)).json().error_description).toBe(
+        'the user name or password is not correct',
+      );
     }
     expect((await from('someone-else')).json().error_description).toMatch(/from this address: it is locked/);
-    const right = await app.inject({ ...passwordGrant('000000', 'admin', ADMIN_PASSWORD), remoteAddress: '10.9.8.7' });
+    const right = await app.inject({
+      ...passwordGrant('000000', 'admin', ADMIN_PASSWORD),
+      remoteAddress: '10.9.8.7',
+    });
     expect(right.statusCode).toBe(400);
     expect((await app.inject(passwordGrant('000000', 'admin', ADMIN_PASSWORD))).statusCode).toBe(200);
   });
@@ -108,7 +128,9 @@ describe('tenant and account state', () => {
   });
 
   it('refuses sign-in to an expired tenant', async () => {
-    const response = await app.inject(passwordGrant('200001', 'admin', ADMIN_PASSWORD, { 'accept-language': 'en-US' }));
+    const response = await app.inject(
+      passwordGrant('200001', 'admin', ADMIN_PASSWORD, { 'accept-language': 'en-US' }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       error: 'invalid_grant',
@@ -119,7 +141,9 @@ describe('tenant and account state', () => {
   it('refuses a frozen account, and its live tokens stop working once the cache is cleared', async () => {
     const tokens = await login(app, '200002');
     await app.database.db.update(user).set({ status: 2 }).where(eq(user.tenantId, '200002'));
-    const response = await app.inject(passwordGrant('200002', 'admin', ADMIN_PASSWORD, { 'accept-language': 'en-US' }));
+    const response = await app.inject(
+      passwordGrant('200002', 'admin', ADMIN_PASSWORD, { 'accept-language': 'en-US' }),
+    );
     expect(response.json()).toEqual({
       error: 'invalid_grant',
       error_description: 'the account is frozen, please contact the administrator',
@@ -132,7 +156,10 @@ describe('tenant and account state', () => {
 
   it('refuses a refresh once the tenant has expired', async () => {
     const tokens = await login(app, '200003');
-    await app.database.db.update(tenant).set({ expireTime: new Date(Date.now() - 1000) }).where(eq(tenant.tenantId, '200003'));
+    await app.database.db
+      .update(tenant)
+      .set({ expireTime: new Date(Date.now() - 1000) })
+      .where(eq(tenant.tenantId, '200003'));
     const response = await app.inject({
       method: 'POST',
       url: '/api/blade-auth/oauth/token',

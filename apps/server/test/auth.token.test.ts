@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5Hex } from '../src/lib/password.js';
-import { ADMIN_PASSWORD, as, CLIENT_BASIC, createTestApp, login, passwordGrant, tokenRequest } from './helper.js';
+import {
+  ADMIN_PASSWORD,
+  as,
+  CLIENT_BASIC,
+  createTestApp,
+  login,
+  passwordGrant,
+  tokenRequest,
+} from './helper.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -26,7 +34,18 @@ describe('password grant', () => {
       role_name: 'administrator',
       oauth_id: '',
     });
-    for (const field of ['access_token', 'refresh_token', 'jti', 'user_id', 'dept_id', 'role_id', 'nick_name', 'real_name', 'avatar', 'post_id']) {
+    for (const field of [
+      'access_token',
+      'refresh_token',
+      'jti',
+      'user_id',
+      'dept_id',
+      'role_id',
+      'nick_name',
+      'real_name',
+      'avatar',
+      'post_id',
+    ]) {
       expect(body, field).toHaveProperty(field);
     }
     expect(body.user_id).toMatch(/^\d+$/);
@@ -44,7 +63,9 @@ describe('password grant', () => {
   });
 
   it('refuses a wrong password with error and error_description in the caller language', async () => {
-    const response = await app.inject(passwordGrant('000000', 'nobody-here', 'Wrong123', { 'accept-language': 'en-US' }));
+    const response = await app.inject(
+      passwordGrant('000000', 'nobody-here', 'Wrong123', { 'accept-language': 'en-US' }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       error: 'invalid_grant',
@@ -56,14 +77,24 @@ describe('password grant', () => {
 
   it('refuses missing parameters naming the parameter', async () => {
     const response = await app.inject(
-      tokenRequest({ tenantId: '000000', username: 'admin', grant_type: 'password' }, { 'accept-language': 'en-US' }),
+      tokenRequest(
+        { tenantId: '000000', username: 'admin', grant_type: 'password' },
+        { 'accept-language': 'en-US' },
+      ),
     );
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'invalid_request', error_description: 'please enter the password' });
+    expect(response.json()).toEqual({
+      error: 'invalid_request',
+      error_description: 'please enter the password',
+    });
   });
 
   it('refuses bad client credentials with 401 invalid_client', async () => {
-    for (const authorization of [undefined, 'Basic bm9wZQ==', `Basic ${Buffer.from('saber:wrong').toString('base64')}`]) {
+    for (const authorization of [
+      undefined,
+      'Basic bm9wZQ==',
+      `Basic ${Buffer.from('saber:wrong').toString('base64')}`,
+    ]) {
       const response = await app.inject({
         ...passwordGrant('000000', 'admin', ADMIN_PASSWORD),
         headers: authorization ? { authorization } : {},
@@ -88,7 +119,9 @@ describe('password grant', () => {
   });
 
   it('refuses an unknown tenant', async () => {
-    const response = await app.inject(passwordGrant('999999', 'admin', ADMIN_PASSWORD, { 'accept-language': 'en-US' }));
+    const response = await app.inject(
+      passwordGrant('999999', 'admin', ADMIN_PASSWORD, { 'accept-language': 'en-US' }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().error_description).toBe('the tenant does not exist');
   });
@@ -96,7 +129,12 @@ describe('password grant', () => {
 
 describe('captcha grant', () => {
   it('needs a valid picture code even when captcha mode is off', async () => {
-    const params = { tenantId: '000000', username: 'admin', password: md5Hex(ADMIN_PASSWORD), grant_type: 'captcha' };
+    const params = {
+      tenantId: '000000',
+      username: 'admin',
+      password: md5Hex(ADMIN_PASSWORD),
+      grant_type: 'captcha',
+    };
     const without = await app.inject(tokenRequest(params));
     expect(without.statusCode).toBe(400);
     expect(without.json().error).toBe('invalid_grant');
@@ -110,13 +148,17 @@ describe('captcha grant', () => {
 describe('refresh_token grant', () => {
   it('rotates the refresh token on every use and keeps the session working', async () => {
     const first = await login(app);
-    const response = await app.inject(tokenRequest({ grant_type: 'refresh_token', refresh_token: first.refresh_token }));
+    const response = await app.inject(
+      tokenRequest({ grant_type: 'refresh_token', refresh_token: first.refresh_token }),
+    );
     expect(response.statusCode).toBe(200);
     const second = response.json();
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect(second.access_token).not.toBe(first.access_token);
     expect((await as(app, second.access_token).get('/api/blade-auth/oauth/user-info')).statusCode).toBe(200);
-    const third = await app.inject(tokenRequest({ grant_type: 'refresh_token', refresh_token: second.refresh_token }));
+    const third = await app.inject(
+      tokenRequest({ grant_type: 'refresh_token', refresh_token: second.refresh_token }),
+    );
     expect(third.statusCode).toBe(200);
   });
 
@@ -126,7 +168,10 @@ describe('refresh_token grant', () => {
       await app.inject(tokenRequest({ grant_type: 'refresh_token', refresh_token: first.refresh_token }))
     ).json();
     const reuse = await app.inject(
-      tokenRequest({ grant_type: 'refresh_token', refresh_token: first.refresh_token }, { 'accept-language': 'en-US' }),
+      tokenRequest(
+        { grant_type: 'refresh_token', refresh_token: first.refresh_token },
+        { 'accept-language': 'en-US' },
+      ),
     );
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json()).toEqual({
@@ -134,7 +179,9 @@ describe('refresh_token grant', () => {
       error_description: 'the refresh token was already used: the session was revoked, please sign in again',
     });
     // The legitimate holder's newer tokens die with the family.
-    const afterwards = await app.inject(tokenRequest({ grant_type: 'refresh_token', refresh_token: second.refresh_token }));
+    const afterwards = await app.inject(
+      tokenRequest({ grant_type: 'refresh_token', refresh_token: second.refresh_token }),
+    );
     expect(afterwards.statusCode).toBe(400);
     expect((await as(app, second.access_token).get('/api/blade-auth/oauth/user-info')).statusCode).toBe(401);
     // Another session of the same user is untouched.
@@ -143,7 +190,9 @@ describe('refresh_token grant', () => {
   });
 
   it('refuses an unknown refresh token', async () => {
-    const response = await app.inject(tokenRequest({ grant_type: 'refresh_token', refresh_token: 'made-up' }));
+    const response = await app.inject(
+      tokenRequest({ grant_type: 'refresh_token', refresh_token: 'made-up' }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('invalid_grant');
   });
@@ -160,7 +209,9 @@ describe('logout', () => {
       const after = await caller.get('/api/blade-auth/oauth/user-info');
       expect(after.statusCode).toBe(401);
       expect(after.json()).toMatchObject({ code: 401, success: false });
-      const refresh = await app.inject(tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token }));
+      const refresh = await app.inject(
+        tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token }),
+      );
       expect(refresh.statusCode).toBe(400);
     }
   });
@@ -173,7 +224,9 @@ describe('user-info and clear-cache', () => {
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
     expect(data).toMatchObject({ account: 'admin', tenantId: '000000', roles: ['administrator'] });
-    expect(data.permissions).toEqual(expect.arrayContaining(['user', 'user_add', 'tenant', 'hangar_control']));
+    expect(data.permissions).toEqual(
+      expect.arrayContaining(['user', 'user_add', 'tenant', 'hangar_control']),
+    );
   });
 
   it('clears the cache for a signed-in user', async () => {

@@ -52,7 +52,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<F
   if (drop) {
     const close = app.close.bind(app);
     // Drop the database only once the app's pool has ended.
-    Object.assign(app, { close: async () => (await close(), await drop()) });
+    Object.assign(app, {
+      close: async () => {
+        await close();
+        await drop();
+      },
+    });
   }
   return app;
 }
@@ -63,7 +68,10 @@ export interface Tokens {
   [key: string]: unknown;
 }
 
-export function tokenRequest(params: Record<string, string>, headers: Record<string, string> = {}): InjectOptions {
+export function tokenRequest(
+  params: Record<string, string>,
+  headers: Record<string, string> = {},
+): InjectOptions {
   return {
     method: 'POST',
     url: '/api/blade-auth/oauth/token',
@@ -72,7 +80,12 @@ export function tokenRequest(params: Record<string, string>, headers: Record<str
   };
 }
 
-export function passwordGrant(tenantId: string, username: string, password: string, headers?: Record<string, string>) {
+export function passwordGrant(
+  tenantId: string,
+  username: string,
+  password: string,
+  headers?: Record<string, string>,
+) {
   return tokenRequest({ tenantId, username, password: md5Hex(password), grant_type: 'password' }, headers);
 }
 
@@ -103,7 +116,11 @@ export function as(app: FastifyInstance, token: string, language = 'zh-CN') {
 }
 
 /** A second tenant with its own admin (password Admin@123), as tenant management will create it. */
-export async function createTenant(app: FastifyInstance, tenantId: string, extra: { expireTime?: Date } = {}) {
+export async function createTenant(
+  app: FastifyInstance,
+  tenantId: string,
+  extra: { expireTime?: Date } = {},
+) {
   return provisionTenant(app.database.db, {
     tenantId,
     tenantName: `Tenant ${tenantId}`,

@@ -37,8 +37,11 @@ describe('menus', () => {
     expect(tops.map((top: { code: string }) => top.code)).toEqual(TOP_MENUS.map((top) => top.code));
     const devices = tops.find((top: { code: string }) => top.code === 'device_manager');
     expect(devices.path).toBe('/device-manager');
-    const routes = (await as(app, token).get(`/api/blade-system/menu/routes?topMenuId=${devices.id}`)).json().data;
-    expect(codes(routes)).toEqual(expect.arrayContaining(['device', 'manufacturer', 'hangar', 'basestation', 'fly_operator']));
+    const routes = (await as(app, token).get(`/api/blade-system/menu/routes?topMenuId=${devices.id}`)).json()
+      .data;
+    expect(codes(routes)).toEqual(
+      expect.arrayContaining(['device', 'manufacturer', 'hangar', 'basestation', 'fly_operator']),
+    );
     expect(codes(routes)).not.toContain('user');
   });
 
@@ -61,17 +64,36 @@ describe('dictionaries', () => {
       ['2', '女'],
       ['3', '未知'],
     ]);
-    const en = (await as(app, token, 'en-US').get('/api/blade-system/dict/dictionary?code=task_status')).json().data;
+    const en = (
+      await as(app, token, 'en-US').get('/api/blade-system/dict/dictionary?code=task_status')
+    ).json().data;
     expect(en.length).toBe(7);
     expect(en[0].dictValue).toMatch(/pending/i);
   });
 
   it('seeds every dictionary code PROTOCOLS.md names', async () => {
-    for (const code of ['sex', 'yes_no', 'menu_category', 'button_func', 'data_scope_type', 'api_scope_type', 'post_category', 'notice', 'device_type', 'task_type', 'task_status', 'alarm_level', 'alarm_status', 'route_type', 'splicingType']) {
+    for (const code of [
+      'sex',
+      'yes_no',
+      'menu_category',
+      'button_func',
+      'data_scope_type',
+      'api_scope_type',
+      'post_category',
+      'notice',
+      'device_type',
+      'task_type',
+      'task_status',
+      'alarm_level',
+      'alarm_status',
+      'route_type',
+      'splicingType',
+    ]) {
       const data = (await as(app, token).get(`/api/blade-system/dict/dictionary?code=${code}`)).json().data;
       expect(data.length, code).toBeGreaterThan(0);
     }
-    const nature = (await as(app, token).get('/api/blade-system/dict-biz/dictionary?code=task_nature')).json().data;
+    const nature = (await as(app, token).get('/api/blade-system/dict-biz/dictionary?code=task_nature')).json()
+      .data;
     expect(nature.length).toBeGreaterThan(0);
   });
 

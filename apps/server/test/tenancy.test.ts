@@ -79,7 +79,9 @@ describe('cross-tenant isolation', () => {
         msg: 'the requested tenant does not match the signed-in tenant',
       });
     }
-    expect((await caller.get('/api/blade-system/post/list', { headers: { 'tenant-id': A } })).statusCode).toBe(200);
+    expect(
+      (await caller.get('/api/blade-system/post/list', { headers: { 'tenant-id': A } })).statusCode,
+    ).toBe(200);
   });
 
   it('an inserted row belongs to the caller tenant whatever the body says', async () => {
@@ -136,7 +138,10 @@ describe('permissions', () => {
     });
     expect(edit.statusCode).toBe(403);
     expect((await caller.post(`/api/blade-system/post/remove?ids=${postOfB}`)).statusCode).toBe(403);
-    const [row] = await app.database.db.select().from(post).where(and(eq(post.id, postOfB)));
+    const [row] = await app.database.db
+      .select()
+      .from(post)
+      .where(and(eq(post.id, postOfB)));
     expect(row?.postName).toBe('Pilot of B');
   });
 

@@ -5,10 +5,12 @@ import { isEmpty, isStrongPassword, phoneError, timeRangeError, Url } from './va
 
 describe('spec §5 empty check', () => {
   it('treats null, undefined, the strings null/undefined, empty string, [] and {} as empty', () => {
-    for (const value of [null, undefined, 'null', 'undefined', '', [], {}]) expect(isEmpty(value), String(value)).toBe(true);
+    for (const value of [null, undefined, 'null', 'undefined', '', [], {}])
+      expect(isEmpty(value), String(value)).toBe(true);
   });
   it('never treats numbers or booleans as empty', () => {
-    for (const value of [0, false, true, Number.NaN, ' ', [0], { a: 1 }]) expect(isEmpty(value), String(value)).toBe(false);
+    for (const value of [0, false, true, Number.NaN, ' ', [0], { a: 1 }])
+      expect(isEmpty(value), String(value)).toBe(false);
   });
 });
 
@@ -18,7 +20,14 @@ describe('spec §5 phone', () => {
     expect(phoneError(null)).toBe('phoneEmptyError');
   });
   it('accepts mobiles (1, then 3-9, then 9 digits) and landlines (0 + 2-3 digits, optional hyphen, 3-8 digits)', () => {
-    for (const phone of ['13812345678', '19900000000', '010-12345678', '0755-1234567', '021123', '02112345678']) {
+    for (const phone of [
+      '13812345678',
+      '19900000000',
+      '010-12345678',
+      '0755-1234567',
+      '021123',
+      '02112345678',
+    ]) {
       expect(phoneError(phone), phone).toBeUndefined();
     }
   });
@@ -33,7 +42,8 @@ describe('spec §5 passwords, URL, text and time', () => {
   it('wants 6 to 16 characters with upper, lower case and digits', () => {
     expect(isStrongPassword('Abc123')).toBe(true);
     expect(isStrongPassword('Abcdef1234567890')).toBe(true);
-    for (const weak of ['Ab12', 'abc123', 'ABC123', 'Abcdef', 'Abcdef12345678901']) expect(isStrongPassword(weak), weak).toBe(false);
+    for (const weak of ['Ab12', 'abc123', 'ABC123', 'Abcdef', 'Abcdef12345678901'])
+      expect(isStrongPassword(weak), weak).toBe(false);
   });
   it('wants URLs to start with http or https', () => {
     expect(Url.safeParse('https://example.com').success).toBe(true);
@@ -65,7 +75,9 @@ describe('request shapes', () => {
   });
   it('translates message keys with parameters in both languages', () => {
     expect(translate('zh-CN', 'validation.textMax', { maximum: 200 })).toBe('长度不能超过 200 个字符');
-    expect(translate('en-US', 'validation.passwordMismatch')).toBe('The password entered twice is inconsistent');
+    expect(translate('en-US', 'validation.passwordMismatch')).toBe(
+      'The password entered twice is inconsistent',
+    );
     expect(translate('en-US', 'plain text stays')).toBe('plain text stays');
   });
 });
