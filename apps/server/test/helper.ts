@@ -14,25 +14,28 @@ export const CLIENT_BASIC = `Basic ${Buffer.from('saber:saber_secret').toString(
  * A whole app for one test file: PGlite in memory by default; with DATABASE_URL (CI) a fresh PostgreSQL
  * database made for it and dropped afterwards; with REDIS_URL a key prefix of its own.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  shared?: { database: DatabaseTarget; jwtSecret: string; cachePrefix: string },
+): Promise<FastifyInstance> {
   const suffix = randomBytes(4).toString('hex');
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: `/tmp/aos-test-${suffix}`,
-    JWT_SECRET: randomBytes(32).toString('hex'),
+    JWT_SECRET: shared?.jwtSecret ?? randomBytes(32).toString('hex'),
     ADMIN_PASSWORD,
     // Low scrypt cost keeps the suite fast; production uses the default (15). The algorithm is the same.
     PASSWORD_HASH_COST: '10',
     CAPTCHA_ENABLED: 'false',
-    CACHE_PREFIX: `aos-test-${suffix}:`,
+    CACHE_PREFIX: shared?.cachePrefix ?? `aos-test-${suffix}:`,
     LOG_LEVEL: 'silent',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
   });
-  let database: DatabaseTarget = { kind: 'pglite', dataDir: null };
+  let database: DatabaseTarget = shared?.database ?? { kind: 'pglite', dataDir: null };
   let drop: (() => Promise<void>) | undefined;
-  if (config.DATABASE_URL) {
+  if (config.DATABASE_URL && !shared) {
     const name = `aos_test_${suffix}`;
     const admin = new pg.Client({ connectionString: config.DATABASE_URL });
     await admin.connect();
