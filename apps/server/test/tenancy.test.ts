@@ -154,6 +154,31 @@ describe('permissions', () => {
     expect(routes.map((node: { code: string }) => node.code)).toEqual(['post']);
   });
 
+  it('a Role-Id header at sign-in narrows the session to that one of the user roles', async () => {
+    const db = app.database.db;
+    const roles = await db.select().from(role).where(eq(role.tenantId, B));
+    const administrator = roles.find((row) => row.roleAlias === 'administrator')!;
+    const viewerRole = roles.find((row) => row.roleAlias === 'viewer')!;
+    await addUser(B, 'both', `${administrator.id},${viewerRole.id}`);
+    const full = (await login(app, B, 'both')).access_token;
+    expect((await as(app, full).get('/api/blade-auth/oauth/user-info')).json().data.permissions).toContain(
+      'post_add',
+    );
+    const narrowed = await app.inject(passwordGrant(B, 'both', ADMIN_PASSWORD, { 'role-id': viewerRole.id }));
+    expect(narrowed.json()).toMatchObject({ role_id: viewerRole.id, role_name: 'viewer' });
+    const caller = as(app, narrowed.json().access_token);
+    expect((await caller.get('/api/blade-auth/oauth/user-info')).json().data.permissions).toEqual(['post']);
+    const add = await caller.post('/api/blade-system/post/submit', {
+      payload: { category: 1, postCode: 'y', postName: 'Y', sort: 1 },
+    });
+    expect(add.statusCode).toBe(403);
+    // A role the user does not hold is ignored.
+    const foreign = await app.inject(
+      passwordGrant(B, 'viewer', ADMIN_PASSWORD, { 'role-id': administrator.id }),
+    );
+    expect(foreign.json().role_id).toBe(viewerRole.id);
+  });
+
   it('a tenant administrator does not get platform-only menus', async () => {
     const info = (await as(app, adminB).get('/api/blade-auth/oauth/user-info')).json().data;
     expect(info.permissions).toContain('post_add');

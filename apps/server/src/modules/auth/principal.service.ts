@@ -15,6 +15,8 @@ export type ProfileProblem = 'missing' | 'frozen' | 'tenantMissing' | 'tenantExp
 
 interface CacheEntry {
   profile: Profile | ProfileProblem;
+  /** the profile narrowed to the role subsets that tokens selected at sign-in, by role-id list */
+  narrowed: Map<string, Profile>;
   expiresAt: number;
 }
 
@@ -54,7 +56,11 @@ export class PrincipalService {
   async resolve(claims: VerifiedAccess): Promise<Principal | ProfileProblem> {
     let entry = this.entries.get(claims.user_id);
     if (!entry || entry.expiresAt <= Date.now()) {
-      entry = { profile: await this.load(claims.tenant_id, claims.user_id), expiresAt: Date.now() + TTL_MS };
+      entry = {
+        profile: await this.load(claims.tenant_id, claims.user_id),
+        narrowed: new Map(),
+        expiresAt: Date.now() + TTL_MS,
+      };
       this.entries.set(claims.user_id, entry);
     }
     const { profile } = entry;
@@ -62,8 +68,12 @@ export class PrincipalService {
     if (profile.tenantId !== claims.tenant_id) return 'missing';
     // A token selected a subset of roles at sign-in (Role-Id header); roles removed since then no longer count.
     const tokenRoles = splitIds(claims.role_id);
-    const narrowed = tokenRoles.length && tokenRoles.length < profile.roleIds.length;
-    const base = narrowed ? await this.narrow(profile, tokenRoles) : profile;
+    let base = profile;
+    if (tokenRoles.length && tokenRoles.length < profile.roleIds.length) {
+      const key = tokenRoles.join(',');
+      base = entry.narrowed.get(key) ?? (await this.narrow(profile, tokenRoles));
+      entry.narrowed.set(key, base);
+    }
     return { ...base, clientId: claims.client_id, sessionId: claims.sid };
   }
 
