@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTarget } from '../src/app.js';
 import { ADMIN_PASSWORD, as, createTestApp, passwordGrant } from './helper.js';
 
 /**
@@ -18,7 +17,7 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
       second = await createTestApp(
         { CAPTCHA_ENABLED: 'true' },
         {
-          database: databaseTarget(first.config),
+          database: first.database.target,
           jwtSecret: first.config.JWT_SECRET,
           cachePrefix: first.config.CACHE_PREFIX,
         },

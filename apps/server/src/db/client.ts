@@ -19,6 +19,8 @@ export type Executor = Db | Tx;
 
 export interface Database {
   kind: 'pglite' | 'postgres';
+  /** where it lives, so another instance (tests, tools) can open the same one */
+  target: DatabaseTarget;
   db: Db;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -42,6 +44,7 @@ export async function openDatabase(
     await migratePglite(db, { migrationsFolder: MIGRATIONS });
     return {
       kind: 'pglite',
+      target,
       db: db as unknown as Db,
       ping: async () => void (await client.query('select 1')),
       close: () => client.close(),
@@ -62,6 +65,7 @@ export async function openDatabase(
   }
   return {
     kind: 'postgres',
+    target,
     db: db as unknown as Db,
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => pool.end(),
