@@ -32,32 +32,39 @@ const TARGET_RATIO = 0.6;
 
 // ---------------------------------------------------------------------------------------------- options
 
+const USAGE =
+  'usage: node bench/run.mjs [--duration 10] [--connections 50] [--db postgres|pglite] [--hash-cost 15] [--write]';
+
+class UsageError extends Error {}
+
 function options() {
-  const { values } = parseArgs({
-    options: {
-      duration: { type: 'string', default: '10' },
-      connections: { type: 'string', default: '50' },
-      db: { type: 'string', default: 'postgres' },
-      'hash-cost': { type: 'string', default: '15' },
-      write: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        duration: { type: 'string', default: '10' },
+        connections: { type: 'string', default: '50' },
+        db: { type: 'string', default: 'postgres' },
+        'hash-cost': { type: 'string', default: '15' },
+        write: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError(error.message);
+  }
   if (values.help) {
-    console.log(
-      'usage: node bench/run.mjs [--duration 10] [--connections 50] [--db postgres|pglite] ' +
-        '[--hash-cost 15] [--write]',
-    );
+    console.log(USAGE);
     process.exit(0);
   }
   const integer = (name, min, max) => {
     const value = Number(values[name]);
     if (!Number.isInteger(value) || value < min || value > max) {
-      throw new Error(`--${name} must be an integer from ${min} to ${max} (got ${values[name]})`);
+      throw new UsageError(`--${name} must be an integer from ${min} to ${max} (got ${values[name]})`);
     }
     return value;
   };
-  if (!['postgres', 'pglite'].includes(values.db)) throw new Error(`--db must be postgres or pglite`);
+  if (!['postgres', 'pglite'].includes(values.db)) throw new UsageError('--db must be postgres or pglite');
   return {
     duration: integer('duration', 1, 3600),
     connections: integer('connections', 1, 1000),
@@ -168,7 +175,13 @@ function startServer(env) {
     await exited;
     clearTimeout(timer);
   };
-  return { child, next, stop };
+  /** Send `{ type }` and wait for the answer of the same type. */
+  const request = (type) => {
+    const answer = next(type, 10_000);
+    child.send({ type });
+    return answer;
+  };
+  return { child, next, request, stop };
 }
 
 // ------------------------------------------------------------------------------------------------ HTTP
@@ -207,20 +220,65 @@ async function fetchText(url, headers = {}) {
 
 // -------------------------------------------------------------------------------------------- scenarios
 
-function cannon(opts) {
-  const instance = autocannon({ timeout: 30, ...opts });
-  return instance;
+/** One autocannon run (its promise form). Sign-ins wait seconds in line, hence the long timeout. */
+const cannon = (opts) => autocannon({ timeout: 30, ...opts });
+
+/** Busy and total CPU time of the whole machine so far, in ms summed over the cores. */
+function machineCpu() {
+  let busy = 0;
+  let total = 0;
+  for (const { times } of os.cpus()) {
+    const sum = times.user + times.nice + times.sys + times.idle + times.irq;
+    total += sum;
+    busy += sum - times.idle;
+  }
+  return { busy, total };
 }
 
-async function scenario({ name, url, connections, duration, warmup, method = 'GET', headers = {} }) {
+/** Share of the machine that other processes keep busy, sampled over `ms` (before starting, as a warning). */
+async function backgroundLoad(ms = 1000) {
+  const before = machineCpu();
+  const ownBefore = process.cpuUsage();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = machineCpu();
+  const own = process.cpuUsage(ownBefore);
+  const cores = os.cpus().length;
+  const busy = after.busy - before.busy - (own.user + own.system) / 1000;
+  return Math.max(0, busy / ((after.total - before.total) / cores));
+}
+
+/**
+ * One measured run with CPU accounting: how many cores the server process, this process (autocannon) and
+ * everything else on the machine (PostgreSQL, Redis, other work) used on average while it ran.
+ */
+async function measured(server, run) {
+  const cores = os.cpus().length;
+  const machineBefore = machineCpu();
+  const serverBefore = (await server.request('usage')).micros;
+  const selfBefore = process.cpuUsage();
+  const result = await run();
+  const self = process.cpuUsage(selfBefore);
+  const serverMicros = (await server.request('usage')).micros - serverBefore;
+  const machineAfter = machineCpu();
+  const wallMs = (machineAfter.total - machineBefore.total) / cores;
+  const serverCores = serverMicros / 1000 / wallMs;
+  const loadCores = (self.user + self.system) / 1000 / wallMs;
+  const busyCores = (machineAfter.busy - machineBefore.busy) / wallMs;
+  return {
+    result,
+    cpu: { server: serverCores, load: loadCores, other: Math.max(0, busyCores - serverCores - loadCores) },
+  };
+}
+
+async function scenario(server, { name, url, connections, duration, warmup, method = 'GET', headers = {} }) {
   const common = { url, connections, method, headers };
   if (warmup) {
     process.stdout.write(`  ${name}: warm-up ${warmup} s ... `);
     const warm = await cannon({ ...common, duration: warmup });
-    process.stdout.write(`${Math.round(warm.requests.average)} req/s (not counted)\n`);
+    process.stdout.write(`${fmt(warm.requests.average)} req/s (not counted)\n`);
   }
   process.stdout.write(`  ${name}: ${duration} s with ${connections} connections ... `);
-  const result = await cannon({ ...common, duration });
+  const { result, cpu } = await measured(server, () => cannon({ ...common, duration }));
   const row = {
     name,
     connections,
@@ -230,6 +288,7 @@ async function scenario({ name, url, connections, duration, warmup, method = 'GE
     requests: result.latency.totalCount,
     errors: result.errors,
     non2xx: result.non2xx,
+    cpu,
   };
   process.stdout.write(
     `${fmt(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ` +
@@ -240,24 +299,38 @@ async function scenario({ name, url, connections, duration, warmup, method = 'GE
 
 // -------------------------------------------------------------------------------------------- reporting
 
+const cpuText = ({ server, load, other }) =>
+  [server, load, other].map((cores) => cores.toFixed(2)).join(' / ');
+
 const fmt = (value) => (value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(1));
 
 function markdownTable(rows) {
   const lines = [
-    '| Scenario | Connections | Requests/s (avg) | p50 (ms) | p99 (ms) | Requests | Errors | Non-2xx |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| Scenario | Connections | Requests/s (avg) | p50 (ms) | p99 (ms) | Requests | Errors | Non-2xx ' +
+      '| CPU server / autocannon / other (cores) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const row of rows) {
     lines.push(
       `| ${row.name} | ${row.connections} | ${fmt(row.rps)} | ${row.p50} | ${row.p99} | ` +
-        `${row.requests.toLocaleString('en-US')} | ${row.errors} | ${row.non2xx} |`,
+        `${row.requests.toLocaleString('en-US')} | ${row.errors} | ${row.non2xx} | ${cpuText(row.cpu)} |`,
     );
   }
   return lines.join('\n');
 }
 
 function textTable(rows) {
-  const header = ['scenario', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors', 'non-2xx'];
+  const header = [
+    'scenario',
+    'conns',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'requests',
+    'errors',
+    'non-2xx',
+    'CPU srv/ac/other',
+  ];
   const cells = rows.map((row) => [
     row.name,
     String(row.connections),
@@ -267,6 +340,7 @@ function textTable(rows) {
     row.requests.toLocaleString('en-US'),
     String(row.errors),
     String(row.non2xx),
+    cpuText(row.cpu),
   ]);
   const widths = header.map((title, i) => Math.max(title.length, ...cells.map((line) => line[i].length)));
   const render = (line) =>
@@ -280,11 +354,15 @@ function writeResults({ rows, ratio, settings }) {
     '',
     markdownTable(rows),
     '',
-    `user-info / bare: **${(ratio * 100).toFixed(1)} %** (target ≥ ${TARGET_RATIO * 100} %)`,
+    `user-info / bare: **${(ratio * 100).toFixed(1)} %** (target ≥ ${TARGET_RATIO * 100} %: ` +
+      `${ratio >= TARGET_RATIO ? 'met' : 'not met'})`,
     '',
     `- Date: ${settings.date}`,
     `- Node.js: ${process.version} on ${os.platform()} ${os.arch()}, ${os.cpus().length} cores ` +
       `(\`os.cpus().length\`), shared by the servers and autocannon`,
+    `- Background load before the start: ${settings.idleLoad.toFixed(2)} cores busy with other work; ` +
+      'the CPU column shows the cores used during each run by the API process, by autocannon and by ' +
+      'everything else (PostgreSQL, Redis, other processes)',
     `- Database: ${settings.database}; cache: ${settings.redis ? 'Redis' : 'in-process (no Redis)'}`,
     `- Password hash cost: ${settings.hashCost} (scrypt N=2^${settings.hashCost}, r=8, p=3)`,
     `- Duration: ${settings.duration} s per scenario (bare and user-info after a ${WARMUP_SECONDS} s ` +
@@ -334,10 +412,15 @@ async function main() {
   process.once('SIGTERM', onSignal);
 
   try {
+    const idleLoad = await backgroundLoad();
     console.log(
       `bench: ${opts.db}, ${redis ? 'Redis' : 'no Redis (in-process cache)'}, hash cost ${opts.hashCost}, ` +
         `${opts.duration} s per scenario, ${os.cpus().length} cores, node ${process.version}`,
     );
+    console.log(`background load before the start: ${idleLoad.toFixed(2)} cores busy with other work`);
+    if (idleLoad > 0.15) {
+      console.warn('warning: the machine is busy with other work; the figures will be low and noisy');
+    }
     if (opts.db === 'postgres') {
       await createBenchDatabase();
       createdDatabase = true;
@@ -381,7 +464,7 @@ async function main() {
 
     const rows = [];
     rows.push(
-      await scenario({
+      await scenario(server, {
         name: 'bare Fastify, same JSON',
         url: bareUrl,
         connections: opts.connections,
@@ -390,7 +473,7 @@ async function main() {
       }),
     );
     rows.push(
-      await scenario({
+      await scenario(server, {
         name: 'GET user-info (token)',
         url: userInfoUrl,
         headers: authHeaders,
@@ -400,7 +483,7 @@ async function main() {
       }),
     );
     rows.push(
-      await scenario({
+      await scenario(server, {
         name: 'POST token (password sign-in)',
         url: apiBase + tokenPath(),
         method: 'POST',
@@ -429,6 +512,7 @@ async function main() {
           duration: opts.duration,
           connections: opts.connections,
           db: opts.db,
+          idleLoad,
         },
       });
     }
@@ -443,7 +527,8 @@ async function main() {
 main().then(
   (code) => process.exit(code),
   (error) => {
-    console.error(error);
-    process.exit(1);
+    if (error instanceof UsageError) console.error(`${error.message}\n${USAGE}`);
+    else console.error(error);
+    process.exit(error instanceof UsageError ? 2 : 1);
   },
 );

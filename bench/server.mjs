@@ -4,6 +4,8 @@
 //   child  -> parent  { type: 'ready', port, database, cache }     the platform API is listening
 //   parent -> child   { type: 'bare', body }                        start the bare Fastify app with this body
 //   child  -> parent  { type: 'bare-ready', port }
+//   parent -> child   { type: 'usage' }                              CPU time of this process so far
+//   child  -> parent  { type: 'usage', micros }                      (user + system, all threads, µs)
 //   parent -> child   { type: 'close' }                             close both apps, then exit
 //   child  -> parent  { type: 'closed' }
 //   child  -> parent  { type: 'error', message, stack }            anything that failed
@@ -74,7 +76,10 @@ async function startBare(body) {
 
 process.on('message', (message) => {
   if (message?.type === 'bare') startBare(message.body).catch(fail);
-  else if (message?.type === 'close') {
+  else if (message?.type === 'usage') {
+    const { user, system } = process.cpuUsage();
+    send({ type: 'usage', micros: user + system });
+  } else if (message?.type === 'close') {
     shutdown()
       .then(() => send({ type: 'closed' }))
       .then(() => process.exit(0), fail);

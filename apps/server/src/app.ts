@@ -85,9 +85,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', database);
   app.decorate('cache', cache);
   app.decorate('services', services);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('X-Request-Id', request.id);
-  });
 
   await app.register(errorsPlugin);
   await app.register(openapiPlugin);

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 
 /**
  * Passwords arrive as md5 hex (the console hashes before sending, PROTOCOLS.md §1). We store
@@ -8,13 +9,37 @@ const R = 8;
 const P = 3;
 const KEY_LENGTH = 32;
 
+/**
+ * Hashes run on libuv's thread pool and take a good part of a second each. Running more at once than there
+ * are spare cores would starve every other request, so they queue: a sign-in burst waits, the API does not.
+ */
+const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism() - 1);
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  // A finishing hash hands its slot straight to the next waiter, so the limit holds exactly.
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 function derive(secret: string, salt: Buffer, cost: number, r: number, p: number): Promise<Buffer> {
   const N = 2 ** cost;
-  return new Promise((resolve, reject) => {
-    scrypt(secret, salt, KEY_LENGTH, { N, r, p, maxmem: 256 * N * r + 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  return limited(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(secret, salt, KEY_LENGTH, { N, r, p, maxmem: 256 * N * r + 1024 * 1024 }, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
+      }),
+  );
 }
 
 export async function hashPassword(md5Hex: string, cost: number): Promise<string> {

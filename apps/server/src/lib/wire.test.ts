@@ -17,3 +17,15 @@ describe('wire format', () => {
     setTimeZone('Asia/Shanghai');
   });
 });
+
+describe('wire format cost', () => {
+  it('returns values without a Date as they are, without copying', () => {
+    const plain = { permissions: ['a', 'b'], nested: { n: 1 } };
+    expect(toWire(plain)).toBe(plain);
+    const mixed = { keep: plain.permissions, at: new Date(0) };
+    const converted = toWire(mixed);
+    expect(converted).not.toBe(mixed);
+    expect(converted.keep).toBe(plain.permissions);
+    expect(mixed.at).toBeInstanceOf(Date);
+  });
+});

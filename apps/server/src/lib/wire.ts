@@ -9,14 +9,35 @@ export type Wire<T> = T extends Date
       ? { [K in keyof T]: Wire<T[K]> }
       : T;
 
-/** Convert what a service returns to its wire form, once, at the envelope. */
+/**
+ * Convert what a service returns to its wire form, once, at the envelope. Copy-on-write: arrays and objects
+ * without a Date inside are returned as they are, so large answers cost a walk, not a copy.
+ */
 export function toWire<T>(value: T): Wire<T> {
-  if (value instanceof Date) return formatDateTime(value) as Wire<T>;
-  if (Array.isArray(value)) return value.map(toWire) as Wire<T>;
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = toWire(item);
-    return out as Wire<T>;
+  return convert(value) as Wire<T>;
+}
+
+function convert(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Date) return formatDateTime(value);
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let index = 0; index < value.length; index++) {
+      const item = value[index];
+      const converted = convert(item);
+      if (converted !== item) {
+        copy ??= value.slice(0, index);
+      }
+      copy?.push(converted);
+    }
+    return copy ?? value;
   }
-  return value as Wire<T>;
+  let copy: Record<string, unknown> | undefined;
+  for (const key in value) {
+    const item = (value as Record<string, unknown>)[key];
+    const converted = convert(item);
+    if (converted !== item) copy ??= { ...(value as Record<string, unknown>) };
+    if (copy) copy[key] = converted;
+  }
+  return copy ?? value;
 }

@@ -37,22 +37,32 @@ export default fp(async function authPlugin(app: FastifyInstance) {
 
   app.addHook('onRoute', (route) => {
     const isApi = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
-    if (isApi && route.config?.permission === undefined) {
+    const permission = route.config?.permission;
+    if (isApi && permission === undefined) {
       throw new Error(`route ${route.method} ${route.url} declares no config.permission`);
+    }
+    // Permissions that depend on the validated input (submit: add or edit) are checked once it is parsed.
+    if (typeof permission === 'function') {
+      const check = async (request: FastifyRequest) => {
+        if (!request.principal?.permissions.has(permission(request))) throw forbidden();
+      };
+      const existing = route.preHandler ? [route.preHandler].flat() : [];
+      route.preHandler = [check, ...existing];
     }
   });
 
   async function authenticate(request: FastifyRequest): Promise<Principal | null> {
     const token = bearer(request.headers['blade-auth']);
     if (!token) return null;
-    const claims = await sessions.verifyAccess(token);
+    const claims = sessions.verifyAccess(token);
     if (!claims) throw unauthorized('common.tokenInvalid');
     const resolved = await principals.resolve(claims);
     if (typeof resolved === 'string') throw new AppError(401, PROBLEM_MESSAGES[resolved]);
     return resolved;
   }
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
     request.language = languageOf(request.headers['accept-language']);
     const declared = request.routeOptions.config.permission;
     const isApi = request.url.startsWith('/api/') && !request.url.startsWith('/api/docs');
@@ -87,12 +97,5 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       language: request.language,
       db: app.database.db,
     };
-  });
-
-  // Permissions that depend on the validated input (submit: add or edit) are checked once it is parsed.
-  app.addHook('preHandler', async (request) => {
-    const permission = request.routeOptions.config.permission;
-    if (typeof permission !== 'function') return;
-    if (!request.principal?.permissions.has(permission(request))) throw forbidden();
   });
 });

@@ -17,8 +17,13 @@ export class AuthService {
     private readonly principals: PrincipalService,
   ) {}
 
+  /** Built once per cached profile (the permission set is shared by every request of that profile). */
+  private readonly infos = new WeakMap<ReadonlySet<string>, UserInfo>();
+
   userInfo(principal: Principal): UserInfo {
-    return {
+    const known = this.infos.get(principal.permissions);
+    if (known) return known;
+    const info: UserInfo = {
       id: principal.userId,
       tenantId: principal.tenantId,
       account: principal.account,
@@ -37,6 +42,8 @@ export class AuthService {
       permissions: [...principal.permissions],
       tenantName: principal.tenantName,
     };
+    this.infos.set(principal.permissions, info);
+    return info;
   }
 
   async logout(principal: Principal): Promise<boolean> {

@@ -9,6 +9,8 @@ import type { VerifiedAccess } from './session.service.js';
 
 const INVALIDATE_CHANNEL = 'auth:invalidate';
 const TTL_MS = 60_000;
+/** beyond this many cached users the least recently loaded are dropped */
+const MAX_ENTRIES = 10_000;
 
 type Profile = Omit<Principal, 'clientId' | 'sessionId'>;
 export type ProfileProblem = 'missing' | 'frozen' | 'tenantMissing' | 'tenantExpired' | 'tenantFrozen';
@@ -33,6 +35,10 @@ export const splitIds = (value: string | null | undefined): string[] =>
  */
 export class PrincipalService {
   private readonly entries = new Map<string, CacheEntry>();
+  /** loads under way, so a burst of requests for one user after expiry makes one load, not one each */
+  private readonly loading = new Map<string, Promise<CacheEntry>>();
+  /** bumped by every invalidation: a load that started before it is not cached */
+  private epoch = 0;
 
   constructor(
     private readonly db: Db,
@@ -40,29 +46,46 @@ export class PrincipalService {
   ) {}
 
   async start(): Promise<void> {
-    await this.cache.subscribe(INVALIDATE_CHANNEL, (userId) => {
-      if (userId === '*') this.entries.clear();
-      else this.entries.delete(userId);
-    });
+    await this.cache.subscribe(INVALIDATE_CHANNEL, (userId) => this.forget(userId));
+  }
+
+  private forget(userId: string): void {
+    this.epoch++;
+    if (userId === '*') this.entries.clear();
+    else this.entries.delete(userId);
   }
 
   /** Forget cached profiles (one user, or everyone with '*') on this and every other instance. */
   async invalidate(userId: string | '*'): Promise<void> {
-    if (userId === '*') this.entries.clear();
-    else this.entries.delete(userId);
+    this.forget(userId);
     await this.cache.publish(INVALIDATE_CHANNEL, userId);
+  }
+
+  private refresh(tenantId: string, userId: string): Promise<CacheEntry> {
+    const pending = this.loading.get(userId);
+    if (pending) return pending;
+    const startedAt = this.epoch;
+    const promise = this.load(tenantId, userId)
+      .then((profile) => {
+        const entry: CacheEntry = { profile, narrowed: new Map(), expiresAt: Date.now() + TTL_MS };
+        if (startedAt === this.epoch) {
+          this.entries.delete(userId);
+          this.entries.set(userId, entry);
+          for (const key of this.entries.keys()) {
+            if (this.entries.size <= MAX_ENTRIES) break;
+            this.entries.delete(key);
+          }
+        }
+        return entry;
+      })
+      .finally(() => this.loading.delete(userId));
+    this.loading.set(userId, promise);
+    return promise;
   }
 
   async resolve(claims: VerifiedAccess): Promise<Principal | ProfileProblem> {
     let entry = this.entries.get(claims.user_id);
-    if (!entry || entry.expiresAt <= Date.now()) {
-      entry = {
-        profile: await this.load(claims.tenant_id, claims.user_id),
-        narrowed: new Map(),
-        expiresAt: Date.now() + TTL_MS,
-      };
-      this.entries.set(claims.user_id, entry);
-    }
+    if (!entry || entry.expiresAt <= Date.now()) entry = await this.refresh(claims.tenant_id, claims.user_id);
     const { profile } = entry;
     if (typeof profile === 'string') return profile;
     if (profile.tenantId !== claims.tenant_id) return 'missing';

@@ -180,7 +180,7 @@ export class TokenService {
     const grants = await this.principals.grants(row.tenantId, roleIds);
     const roleId = grants.roleIds.join(',');
     const deptId = deptIds.join(',');
-    const { token, jti } = await this.sessions.signAccess(
+    const { token, jti } = this.sessions.signAccess(
       {
         tenant_id: row.tenantId,
         user_id: row.id,
