@@ -25,5 +25,9 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
   prettier,
 );

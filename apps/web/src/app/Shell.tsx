@@ -1,0 +1,101 @@
+import { Spin } from 'antd';
+import { Suspense, useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { removeStore } from '../store/storage';
+import { GuestOnly, RequireAuth } from './guards';
+import { Layout } from './layout/Layout';
+import { lazyScreen } from './lazy';
+import { STATIC_PATHS } from './menu-routes';
+import { runtimeConfig } from './runtime-config';
+import { useMenuRoutes, useTitleOf } from './route-titles';
+import { screenFor } from './screens';
+import { ui } from './session-flow';
+
+const LoginPage = lazyScreen(() => import('../pages/login/LoginPage'));
+const HomePage = lazyScreen(() => import('../pages/home/HomePage'));
+const LockPage = lazyScreen(() => import('../pages/lock/LockPage'));
+const PersonalCenter = lazyScreen(() => import('../pages/personal-center/PersonalCenter'));
+const ErrorPage = lazyScreen(() => import('../pages/error/ErrorPage'));
+
+/** Paths this file routes itself; a menu entry with one of them just links here. */
+const OWN_ROUTES = new Set(['/home', '/personal-center', '/lock']);
+
+/** Session-storage keys of the active tab of the user centre and the intelligent screen (spec §2). */
+export const ACTIVE_TAB_KEYS = ['userCenterActiveTab', 'screenActiveTab'];
+
+function RouteEffects() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const titleOf = useTitleOf();
+  useEffect(() => {
+    ui.navigate = (path: string) => navigate(path, { replace: true });
+  }, [navigate]);
+  useEffect(() => {
+    document.title = titleOf(location.pathname) ?? runtimeConfig.title;
+    for (const name of ACTIVE_TAB_KEYS) removeStore({ name, type: 'session' });
+  }, [location.pathname, titleOf]);
+  return null;
+}
+
+const fallback = (
+  <div className="screen-loading">
+    <Spin />
+  </div>
+);
+
+/** Static routes of spec §2 plus the user's menu routes, added at run time. */
+export function Shell() {
+  const routes = useMenuRoutes();
+  return (
+    <Suspense fallback={fallback}>
+      <RouteEffects />
+      <Routes>
+        <Route
+          path="/login"
+          element={
+            <GuestOnly>
+              <LoginPage />
+            </GuestOnly>
+          }
+        />
+        <Route
+          path="/lock"
+          element={
+            <RequireAuth>
+              <LockPage />
+            </RequireAuth>
+          }
+        />
+        <Route path="/403" element={<ErrorPage code={403} />} />
+        <Route path="/404" element={<ErrorPage code={404} />} />
+        <Route path="/500" element={<ErrorPage code={500} />} />
+        <Route
+          element={
+            <RequireAuth>
+              <Layout />
+            </RequireAuth>
+          }
+        >
+          <Route path="/" element={<Navigate to="/home" replace />} />
+          <Route path="/home" element={<HomePage />} />
+          <Route path="/personal-center" element={<PersonalCenter />} />
+          {routes
+            .filter((route) => !OWN_ROUTES.has(route.path))
+            .map((route) => (
+              <Route key={route.path} path={route.path} element={screenFor(route)} />
+            ))}
+          {routes
+            .filter((route) => route.menuPath !== route.path && !STATIC_PATHS.has(route.menuPath))
+            .map((route) => (
+              <Route
+                key={route.menuPath}
+                path={route.menuPath}
+                element={<Navigate to={route.path} replace />}
+              />
+            ))}
+          <Route path="*" element={<Navigate to="/404" replace />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}

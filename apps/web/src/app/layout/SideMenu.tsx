@@ -1,0 +1,54 @@
+import type { MenuNode } from '@aos/contract';
+import { Menu, type MenuProps } from 'antd';
+import { useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useSession } from '../../store/session';
+import { MenuIcon } from '../icons';
+import { normalizeMenu } from '../menu-routes';
+
+type Item = Required<MenuProps>['items'][number];
+
+function toItems(nodes: MenuNode[]): Item[] {
+  return nodes.map((node) =>
+    node.children.length
+      ? {
+          key: node.path || node.id,
+          icon: <MenuIcon name={node.source} />,
+          label: node.name,
+          children: toItems(node.children),
+        }
+      : { key: node.path, icon: <MenuIcon name={node.source} />, label: node.name },
+  );
+}
+
+function ancestorsOf(nodes: MenuNode[], path: string, trail: string[] = []): string[] | undefined {
+  for (const node of nodes) {
+    if (node.path === path) return trail;
+    const found = ancestorsOf(node.children, path, [...trail, node.path || node.id]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The side menu from the server's tree (spec §2, §6). */
+export function SideMenu({ collapsed }: { collapsed: boolean }) {
+  const menu = useSession((state) => state.menu);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const tree = useMemo(() => normalizeMenu(menu), [menu]);
+  const items = useMemo(() => toItems(tree), [tree]);
+  const open = useMemo(() => ancestorsOf(tree, pathname) ?? [], [tree, pathname]);
+
+  return (
+    <Menu
+      mode="inline"
+      theme="dark"
+      items={items}
+      selectedKeys={[pathname]}
+      defaultOpenKeys={collapsed ? [] : open}
+      key={collapsed ? 'collapsed' : open.join('|')}
+      onClick={({ key }) => navigate(key)}
+      className="side-menu"
+    />
+  );
+}

@@ -1,0 +1,60 @@
+import { CHUNK_LOAD_TIMEOUT_MS } from '@aos/contract';
+import { Button, Result } from 'antd';
+import { Component, type ComponentType, type ReactNode, lazy } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export class ChunkLoadError extends Error {
+  override name = 'ChunkLoadError';
+}
+
+/** A screen loaded on demand; a chunk that does not arrive within 120 s raises a chunk-load error (spec §8). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props: the loaded component keeps its own
+export function lazyScreen<T extends ComponentType<any>>(
+  load: () => Promise<{ default: T }>,
+  timeoutMs = CHUNK_LOAD_TIMEOUT_MS,
+) {
+  return lazy(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ChunkLoadError('chunk load timed out')), timeoutMs);
+    });
+    return Promise.race([load(), timeout])
+      .catch((error: unknown) => {
+        throw error instanceof ChunkLoadError ? error : new ChunkLoadError(String(error));
+      })
+      .finally(() => clearTimeout(timer));
+  });
+}
+
+function ChunkError() {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="warning"
+      title={t('error.chunkTitle')}
+      subTitle={t('error.chunkText')}
+      extra={
+        <Button type="primary" onClick={() => window.location.reload()}>
+          {t('common.retry')}
+        </Button>
+      }
+    />
+  );
+}
+
+/** Catches a failed chunk (and any render error) below it and offers a retry instead of a blank page. */
+export class ScreenBoundary extends Component<
+  { children: ReactNode; resetKey?: string },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidUpdate(previous: { resetKey?: string }) {
+    if (previous.resetKey !== this.props.resetKey && this.state.failed) this.setState({ failed: false });
+  }
+  override render() {
+    return this.state.failed ? <ChunkError /> : this.props.children;
+  }
+}

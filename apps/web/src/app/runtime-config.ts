@@ -1,0 +1,47 @@
+import { DEFAULT_LANGUAGE, DEFAULT_THEME_COLOR, type Language } from '@aos/contract';
+
+/** What the server's `/config.js` sets before the bundle loads (built from the server's configuration). */
+export interface RuntimeConfig {
+  title: string;
+  logo: string;
+  tenantMode: boolean;
+  captchaMode: boolean;
+  defaultLanguage: Language;
+  themeColor: string;
+  clientId: string;
+  clientSecret: string;
+  /** HTTP statuses whose failures are rejected without a message */
+  statusWhiteList: number[];
+  socialProviders: Array<{ source: string; name: string }>;
+  map: { tileUrl: string | null; center: [number, number]; zoom: number };
+  live: { websocketPath: string };
+  /** first-page mode: when off, the first-page (home) tab cannot be closed */
+  firstPageMode: boolean;
+}
+
+declare global {
+  interface Window {
+    __AOS_CONFIG__?: Partial<RuntimeConfig>;
+  }
+}
+
+const defaults: RuntimeConfig = {
+  title: '无人机智能巡检云平台',
+  logo: '/logo.svg',
+  tenantMode: true,
+  captchaMode: true,
+  defaultLanguage: DEFAULT_LANGUAGE,
+  themeColor: DEFAULT_THEME_COLOR,
+  clientId: 'saber',
+  clientSecret: 'saber_secret',
+  statusWhiteList: [],
+  socialProviders: [],
+  map: { tileUrl: null, center: [116.397, 39.908], zoom: 5 },
+  live: { websocketPath: '/api/ws' },
+  firstPageMode: false,
+};
+
+export const runtimeConfig: RuntimeConfig = {
+  ...defaults,
+  ...(typeof window === 'undefined' ? {} : (window.__AOS_CONFIG__ ?? {})),
+};

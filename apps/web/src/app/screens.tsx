@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+import type { MenuRoute } from './menu-routes';
+import { NotAvailable } from '../pages/unavailable/NotAvailable';
+
+/**
+ * The screen of each menu code. Areas register their screen here as they are built (lazily loaded);
+ * a menu whose screen does not exist yet shows the "not available yet" page instead of a blank.
+ */
+const screens: Record<string, () => ReactNode> = {};
+
+export function screenFor(route: MenuRoute): ReactNode {
+  const screen = screens[route.code];
+  return screen ? screen() : <NotAvailable name={route.name} />;
+}

@@ -1,0 +1,77 @@
+import { UserOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Avatar, Card, Col, Row, Statistic, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { getRoutes, getTopMenus } from '../../api/auth';
+import { MenuIcon } from '../../app/icons';
+import { firstLeaf, normalizeMenu } from '../../app/menu-routes';
+import { useSession } from '../../store/session';
+
+/** /home: who is signed in, and the way into each area (kept alive). */
+export default function HomePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useSession((state) => state.userInfo);
+  const permission = useSession((state) => state.permission);
+  const language = useSession((state) => state.language);
+  const tops = useQuery({ queryKey: ['top-menus', language], queryFn: getTopMenus, staleTime: 5 * 60_000 });
+  const today = new Intl.DateTimeFormat(language, { dateStyle: 'full' }).format(new Date());
+
+  const open = async (id: string) => {
+    const menu = await getRoutes(id);
+    useSession.getState().setTopMenu(id);
+    useSession.getState().setMenu(menu);
+    const leaf = firstLeaf(normalizeMenu(menu));
+    if (leaf) navigate(leaf.path);
+  };
+
+  return (
+    <div data-testid="home">
+      <div className="home-hero">
+        <Avatar size={64} src={user?.avatar || undefined} icon={<UserOutlined />} />
+        <div>
+          <h2>{t('home.greeting', { name: user?.realName || user?.name || user?.account })}</h2>
+          <p>{t('home.today', { date: today })}</p>
+        </div>
+      </div>
+      <Row gutter={16} style={{ marginTop: 16 }}>
+        <Col xs={24} md={8}>
+          <Card>
+            <Statistic
+              title={t('home.tenant')}
+              value={user?.tenantName ?? ''}
+              suffix={<Tag>{user?.tenantId}</Tag>}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} md={8}>
+          <Card>
+            <Statistic title={t('home.roles')} value={user?.roles.join(', ') || '-'} />
+          </Card>
+        </Col>
+        <Col xs={24} md={8}>
+          <Card>
+            <Statistic title={t('home.permissions')} value={Object.keys(permission).length} />
+          </Card>
+        </Col>
+      </Row>
+      <Card title={t('home.entries')} style={{ marginTop: 16 }}>
+        <Row gutter={[16, 16]}>
+          {(tops.data ?? []).map((top) => (
+            <Col xs={24} sm={12} lg={6} key={top.id}>
+              <Card hoverable size="small" onClick={() => void open(top.id)}>
+                <div className="home-entry">
+                  <span className="home-entry__icon">
+                    <MenuIcon name={top.source} />
+                  </span>
+                  <strong>{top.name}</strong>
+                </div>
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+import {
+  DEFAULT_TENANT_ID,
+  type Language,
+  type MenuNode,
+  type TokenResponse,
+  type UserInfo,
+} from '@aos/contract';
+import { create } from 'zustand';
+import { runtimeConfig } from '../app/runtime-config';
+import { addTab, closeAll, closeOthers, closeTab, homeTab, type Tab, type TabsState } from '../app/tabs';
+import { getStore, removeStore, setStore } from './storage';
+
+/**
+ * The session state of spec §3: tokens, user, permissions, menu, tabs, lock, language, theme, live maps.
+ * Stored as PROTOCOLS.md §1 says: token, menu, permissions, tabs and lock in session storage; refresh token,
+ * user info, tenant, language and theme in local storage.
+ */
+export interface SessionState {
+  tenantId: string;
+  rememberTenant: boolean;
+  token?: string;
+  /** when the access token was stored and how long it lives, for the refresh timer */
+  tokenTime?: number;
+  expiresIn?: number;
+  refreshToken?: string;
+  userInfo?: UserInfo;
+  permission: Record<string, boolean>;
+  roles: string[];
+  menu: MenuNode[];
+  topMenuId?: string;
+  language: Language;
+  themeName: string;
+  colorName: string;
+  isLock: boolean;
+  lockPasswd?: string;
+  tabs: TabsState;
+  /** live screen: current task and UAV maps, filled by the live-data connection */
+  liveTasks: Record<string, unknown>;
+  liveUavs: Record<string, unknown>;
+
+  signedIn(tokens: TokenResponse, tenantId: string, remember: boolean): void;
+  setTokens(tokens: Pick<TokenResponse, 'access_token' | 'refresh_token' | 'expires_in'>): void;
+  setUserInfo(user: UserInfo): void;
+  setPermissions(codes: string[]): void;
+  setMenu(menu: MenuNode[]): void;
+  setTopMenu(id: string | undefined): void;
+  clearSession(): void;
+  setLanguage(language: Language): void;
+  lock(password: string): void;
+  unlock(): void;
+  openTab(tab: Tab): void;
+  closeTab(value: string): void;
+  closeOtherTabs(): void;
+  closeAllTabs(): void;
+}
+
+const home = () => homeTab(runtimeConfig.title);
+
+function initialTabs(): TabsState {
+  const stored = getStore<TabsState>({ name: 'tabs' });
+  return stored?.list?.length ? stored : { list: [home()], current: home().value };
+}
+
+function saveTabs(tabs: TabsState): TabsState {
+  setStore({ name: 'tabs', content: tabs, type: 'session' });
+  return tabs;
+}
+
+const SESSION_KEYS = [
+  'token',
+  'tokenTime',
+  'expiresIn',
+  'permission',
+  'roles',
+  'menu',
+  'tabs',
+  'isLock',
+  'lockPasswd',
+  'topMenuId',
+];
+
+export const useSession = create<SessionState>()((set, get) => ({
+  tenantId: getStore<string>({ name: 'tenantId' }) ?? DEFAULT_TENANT_ID,
+  rememberTenant: getStore<boolean>({ name: 'rememberTenant' }) ?? true,
+  token: getStore<string>({ name: 'token' }),
+  tokenTime: getStore<number>({ name: 'tokenTime' }),
+  expiresIn: getStore<number>({ name: 'expiresIn' }),
+  refreshToken: getStore<string>({ name: 'refreshToken' }),
+  userInfo: getStore<UserInfo>({ name: 'userInfo' }),
+  permission: getStore<Record<string, boolean>>({ name: 'permission' }) ?? {},
+  roles: getStore<string[]>({ name: 'roles' }) ?? [],
+  menu: getStore<MenuNode[]>({ name: 'menu' }) ?? [],
+  topMenuId: getStore<string>({ name: 'topMenuId' }),
+  language: getStore<Language>({ name: 'language' }) ?? runtimeConfig.defaultLanguage,
+  themeName: getStore<string>({ name: 'themeName' }) ?? 'default',
+  colorName: getStore<string>({ name: 'colorName' }) ?? runtimeConfig.themeColor,
+  isLock: getStore<boolean>({ name: 'isLock' }) ?? false,
+  lockPasswd: getStore<string>({ name: 'lockPasswd' }),
+  tabs: initialTabs(),
+  liveTasks: {},
+  liveUavs: {},
+
+  signedIn(tokens, tenantId, remember) {
+    setStore({ name: 'tenantId', content: tenantId });
+    setStore({ name: 'rememberTenant', content: remember });
+    set({ tenantId, rememberTenant: remember });
+    get().setTokens(tokens);
+  },
+
+  setTokens(tokens) {
+    const tokenTime = Date.now();
+    setStore({ name: 'token', content: tokens.access_token, type: 'session' });
+    setStore({ name: 'tokenTime', content: tokenTime, type: 'session' });
+    setStore({ name: 'expiresIn', content: tokens.expires_in, type: 'session' });
+    setStore({ name: 'refreshToken', content: tokens.refresh_token });
+    set({
+      token: tokens.access_token,
+      tokenTime,
+      expiresIn: tokens.expires_in,
+      refreshToken: tokens.refresh_token,
+    });
+  },
+
+  setUserInfo(user) {
+    setStore({ name: 'userInfo', content: user });
+    setStore({ name: 'roles', content: user.roles, type: 'session' });
+    set({ userInfo: user, roles: user.roles });
+  },
+
+  setPermissions(codes) {
+    const permission = Object.fromEntries(codes.map((code) => [code, true]));
+    setStore({ name: 'permission', content: permission, type: 'session' });
+    set({ permission });
+  },
+
+  setMenu(menu) {
+    setStore({ name: 'menu', content: menu, type: 'session' });
+    set({ menu });
+  },
+
+  setTopMenu(id) {
+    if (id) setStore({ name: 'topMenuId', content: id, type: 'session' });
+    else removeStore({ name: 'topMenuId', type: 'session' });
+    set({ topMenuId: id });
+  },
+
+  /** Logout and federated logout: tokens, user and everything of the session go; tenant and language stay. */
+  clearSession() {
+    for (const name of SESSION_KEYS) removeStore({ name, type: 'session' });
+    removeStore({ name: 'refreshToken' });
+    removeStore({ name: 'userInfo' });
+    if (!get().rememberTenant) removeStore({ name: 'tenantId' });
+    set({
+      token: undefined,
+      tokenTime: undefined,
+      expiresIn: undefined,
+      refreshToken: undefined,
+      userInfo: undefined,
+      permission: {},
+      roles: [],
+      menu: [],
+      topMenuId: undefined,
+      isLock: false,
+      lockPasswd: undefined,
+      tabs: { list: [home()], current: home().value },
+    });
+  },
+
+  setLanguage(language) {
+    setStore({ name: 'language', content: language });
+    set({ language });
+  },
+
+  lock(password) {
+    setStore({ name: 'lockPasswd', content: password, type: 'session' });
+    setStore({ name: 'isLock', content: true, type: 'session' });
+    set({ isLock: true, lockPasswd: password });
+  },
+
+  unlock() {
+    removeStore({ name: 'lockPasswd', type: 'session' });
+    removeStore({ name: 'isLock', type: 'session' });
+    set({ isLock: false, lockPasswd: undefined });
+  },
+
+  openTab(tab) {
+    set({ tabs: saveTabs(addTab(get().tabs, tab)) });
+  },
+  closeTab(value) {
+    set({ tabs: saveTabs(closeTab(get().tabs, value, runtimeConfig.firstPageMode)) });
+  },
+  closeOtherTabs() {
+    set({ tabs: saveTabs(closeOthers(get().tabs)) });
+  },
+  closeAllTabs() {
+    set({ tabs: saveTabs(closeAll(get().tabs, home())) });
+  },
+}));
+
+export const hasPermission = (code: string) => useSession.getState().permission[code] === true;
