@@ -26,7 +26,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    // the console, and browser tests whose callbacks run in the page
+    files: ['apps/web/**/*.{ts,tsx}', 'e2e/**/*.ts', 'bench/web.mjs'],
     languageOptions: { globals: { ...globals.browser } },
   },
   prettier,

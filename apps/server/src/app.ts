@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { IMAGE_MAX_BYTES } from '@aos/contract';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { type DatabaseTarget, openDatabase } from './db/client.js';
@@ -8,11 +11,15 @@ import { seedPlatform } from './db/seed.js';
 import { openCache } from './lib/cache.js';
 import { setTimeZone } from './lib/time.js';
 import authRoutes from './modules/auth/auth.routes.js';
+import consoleRoutes from './modules/console/console.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
+import resourceRoutes from './modules/resource/resource.routes.js';
 import dictRoutes from './modules/system/dict.routes.js';
 import menuRoutes from './modules/system/menu.routes.js';
 import postRoutes from './modules/system/post.routes.js';
+import profileRoutes from './modules/user/profile.routes.js';
 import authPlugin from './plugins/auth.js';
+import consolePlugin from './plugins/console.js';
 import errorsPlugin from './plugins/errors.js';
 import openapiPlugin from './plugins/openapi.js';
 import './plugins/types.js';
@@ -24,11 +31,19 @@ export interface AppOptions {
   database?: DatabaseTarget;
   /** pino options, or false for silence (tests) */
   logger?: boolean | Record<string, unknown>;
+  /** the built console to serve; by default apps/web/dist, null for none (API only) */
+  consoleDir?: string | null;
 }
 
-const SECRET_PARAMS = /([?&](?:password|refresh_token|access_token|token|code)=)[^&]*/gi;
+/** apps/web/dist, from src/ (tsx, tests) and from dist/ (the build) alike. */
+export const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-/** The console sends the password in the token call's query string (BladeX): never log it. */
+const SECRET_PARAMS = /([?&](?:\w*password\w*|refresh_token|access_token|token|code)=)[^&]*/gi;
+
+/**
+ * The console sends passwords in the query string (BladeX: the token call, update-password's oldPassword,
+ * newPassword, newPassword1): never log them. Their md5 is as good as the password to this API.
+ */
 export function redactUrl(url: string): string {
   return url.replace(SECRET_PARAMS, '$1***');
 }
@@ -90,11 +105,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(openapiPlugin);
   await app.register(authPlugin);
   await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
+  await app.register(consolePlugin, {
+    root: options.consoleDir === undefined ? DEFAULT_CONSOLE_DIR : options.consoleDir,
+  });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(menuRoutes);
   await app.register(dictRoutes);
   await app.register(postRoutes);
+  await app.register(profileRoutes);
+  await app.register(resourceRoutes);
+  await app.register(consoleRoutes);
   return app;
 }

@@ -17,9 +17,62 @@ describe('configuration', () => {
       adminPasswordIsDemo: true,
       TIME_ZONE: 'Asia/Shanghai',
       PASSWORD_HASH_COST: 15,
+      DEFAULT_LANGUAGE: 'zh-CN',
+      THEME_COLOR: '#409EFF',
+      CONSOLE_CLIENT_ID: 'saber',
+      CONSOLE_CLIENT_SECRET: 'saber_secret',
+      MAP_CENTER: [116.397, 39.908],
+      MAP_ZOOM: 5,
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.REDIS_URL).toBeUndefined();
+    expect(config.MAP_TILE_URL).toBeUndefined();
+  });
+
+  it('reads the console settings', () => {
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        DEFAULT_LANGUAGE: 'en-US',
+        THEME_COLOR: '#1F2d3d',
+        CONSOLE_CLIENT_ID: 'console',
+        CONSOLE_CLIENT_SECRET: 'console_secret',
+        MAP_TILE_URL: 'http://tiles.local:8081/{z}/{x}/{y}.png?style=dark',
+        MAP_CENTER: ' -73.9857 , 40.7484 ',
+        MAP_ZOOM: '11.5',
+      }),
+    ).toMatchObject({
+      DEFAULT_LANGUAGE: 'en-US',
+      THEME_COLOR: '#1F2d3d',
+      CONSOLE_CLIENT_ID: 'console',
+      CONSOLE_CLIENT_SECRET: 'console_secret',
+      MAP_TILE_URL: 'http://tiles.local:8081/{z}/{x}/{y}.png?style=dark',
+      MAP_CENTER: [-73.9857, 40.7484],
+      MAP_ZOOM: 11.5,
+    });
+  });
+
+  it('names each bad console setting', () => {
+    const bad: Record<string, string[]> = {
+      DEFAULT_LANGUAGE: ['fr-FR', 'zh'],
+      THEME_COLOR: ['blue', '#409EF', '#409EFFF', '409EFF', '#GGGGGG'],
+      MAP_TILE_URL: [
+        'ftp://tiles/{z}/{x}/{y}.png',
+        'tiles.example.com/{z}/{x}/{y}.png',
+        'https://tiles.example.com/{z}/{x}.png',
+        'javascript:alert(1)//{z}/{x}/{y}',
+      ],
+      MAP_CENTER: ['116.397', '116.397,39.908,1', '200,10', '10,95', 'a,b', ',39.9'],
+      MAP_ZOOM: ['-1', '23', 'far'],
+      CONSOLE_CLIENT_ID: ['x'.repeat(49)],
+    };
+    for (const [name, values] of Object.entries(bad)) {
+      for (const value of values) {
+        expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value }), `${name}=${value}`).toThrow(
+          new RegExp(`^Invalid configuration:\n  ${name}: `),
+        );
+      }
+    }
   });
 
   it('stops with a message naming each bad variable', () => {

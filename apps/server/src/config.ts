@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_LANGUAGE, DEFAULT_THEME_COLOR, LANGUAGES } from '@aos/contract';
 import { z } from 'zod';
 
 /** The initial platform-admin password of the embedded demo, printed at start. Production must set its own. */
@@ -23,6 +24,34 @@ const url = (schemes: string[]) =>
     },
     `expected a URL starting with ${schemes.join(' or ')}//`,
   );
+
+/** `{z}/{x}/{y}` tile template over http(s), e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png */
+const tileUrl = z
+  .string()
+  .regex(/^https?:\/\/[^/\s]+\/\S*$/i, 'expected an http(s) URL')
+  .refine(
+    (value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)),
+    'expected a tile template containing {z}, {x} and {y}',
+  );
+
+/** `longitude,latitude` in degrees, e.g. 116.397,39.908 */
+const lonLat = z.string().transform((value, ctx): [number, number] => {
+  const parts = value.split(',').map((part) => part.trim());
+  const [lon, lat] = parts.map(Number) as [number, number];
+  if (
+    parts.length !== 2 ||
+    parts.some((part) => part === '') ||
+    !(Math.abs(lon) <= 180) ||
+    !(Math.abs(lat) <= 90)
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'expected longitude,latitude in degrees such as 116.397,39.908',
+    });
+    return z.NEVER;
+  }
+  return [lon, lat];
+});
 
 /** Every environment variable the server reads, with its default (README "Configuration"). */
 const Env = z.object({
@@ -55,6 +84,20 @@ const Env = z.object({
   LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(1800),
   WORKER_ID: z.coerce.number().int().min(0).max(1023).optional(),
   PLATFORM_NAME: z.string().min(1).max(60).default('无人机智能巡检云平台'),
+  /** the console's language until the user picks one */
+  DEFAULT_LANGUAGE: z
+    .enum(LANGUAGES, { message: `expected ${LANGUAGES.join(' or ')}` })
+    .default(DEFAULT_LANGUAGE),
+  THEME_COLOR: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'expected a colour as #rrggbb')
+    .default(DEFAULT_THEME_COLOR),
+  /** the OAuth client the console signs in with (sent to the browser in /config.js, as BladeX consoles do) */
+  CONSOLE_CLIENT_ID: z.string().min(1).max(48).default('saber'),
+  CONSOLE_CLIENT_SECRET: z.string().min(1).max(256).default('saber_secret'),
+  MAP_TILE_URL: tileUrl.optional(),
+  MAP_CENTER: lonLat.default([116.397, 39.908]),
+  MAP_ZOOM: z.coerce.number().min(0).max(22).default(5),
 });
 
 export type Config = Omit<z.infer<typeof Env>, 'JWT_SECRET' | 'ADMIN_PASSWORD'> & {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app.js';
+import { type AppOptions, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { DatabaseTarget } from '../src/db/client.js';
 import { provisionTenant } from '../src/db/seed.js';
@@ -12,11 +13,13 @@ export const CLIENT_BASIC = `Basic ${Buffer.from('saber:saber_secret').toString(
 
 /**
  * A whole app for one test file: PGlite in memory by default; with DATABASE_URL (CI) a fresh PostgreSQL
- * database made for it and dropped afterwards; with REDIS_URL a key prefix of its own.
+ * database made for it and dropped afterwards; with REDIS_URL a key prefix of its own. No console is served
+ * unless `options.consoleDir` names one, so the suite does not depend on whether apps/web was built.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
   shared?: { database: DatabaseTarget; jwtSecret: string; cachePrefix: string },
+  options: Pick<AppOptions, 'consoleDir'> = {},
 ): Promise<FastifyInstance> {
   const suffix = randomBytes(4).toString('hex');
   const config = loadConfig({
@@ -51,17 +54,16 @@ export async function createTestApp(
       await cleaner.end();
     };
   }
-  const app = await buildApp({ config, database, logger: false });
-  if (drop) {
-    const close = app.close.bind(app);
-    // Drop the database only once the app's pool has ended.
-    Object.assign(app, {
-      close: async () => {
-        await close();
-        await drop();
-      },
-    });
-  }
+  const app = await buildApp({ config, database, logger: false, consoleDir: null, ...options });
+  const close = app.close.bind(app);
+  // Drop the database only once the app's pool has ended; the data folder (uploads) goes too.
+  Object.assign(app, {
+    close: async () => {
+      await close();
+      await drop?.();
+      if (!env.DATA_DIR) await rm(config.DATA_DIR, { recursive: true, force: true });
+    },
+  });
   return app;
 }
 
@@ -132,4 +134,20 @@ export async function createTenant(
     passwordHashCost: 10,
     ...extra,
   });
+}
+
+/** A multipart form as a browser sends it: `payload` and `headers` for `app.inject`. */
+export async function multipartForm(
+  parts: Array<{ name: string; filename?: string; type?: string; content: Buffer | string }>,
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const form = new FormData();
+  for (const part of parts) {
+    if (part.filename === undefined) form.append(part.name, String(part.content));
+    else form.append(part.name, new Blob([part.content], { type: part.type ?? '' }), part.filename);
+  }
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  };
 }

@@ -55,8 +55,29 @@ const catalog = {
   ],
   'validation.passwordMismatch': ['两次输入的密码不一致', 'The password entered twice is inconsistent'],
   'validation.loginPasswordMin': ['密码长度最少为 6 位', 'the password must be at least 6 characters'],
+  'validation.md5': [
+    '密码须以 MD5 摘要（32 位十六进制）传输',
+    'the password must be sent as an md5 digest (32 hex digits)',
+  ],
+  'validation.date': ['日期格式应为 yyyy-MM-dd', 'the date must be yyyy-MM-dd'],
+  'validation.sex': ['性别取值不正确', 'the sex must be 1 (male), 2 (female) or 3 (unknown)'],
 
   'post.codeExists': ['岗位编号已存在', 'the post code already exists'],
+
+  'user.oldPasswordWrong': ['原密码不正确', 'the old password is not correct'],
+  'user.passwordUnchanged': ['新密码不能与原密码相同', 'the new password must differ from the old one'],
+  'user.passwordChanged': ['密码修改成功，请重新登录', 'password changed, please sign in again'],
+  'user.avatarLink': ['头像须为本平台上传的图片', 'the avatar must be a picture uploaded to this platform'],
+
+  'upload.missing': ['请选择要上传的文件', 'please choose a file to upload'],
+  'upload.malformed': ['上传内容格式不正确', 'the upload is not a valid multipart form'],
+  'upload.type': [
+    '只能上传 jpg、png、gif 或 webp 图片',
+    'only jpg, png, gif or webp pictures can be uploaded',
+  ],
+  'upload.size': ['文件大小不能超过 {limit}', 'the file cannot be larger than {limit}'],
+  'upload.avatarType': ['头像只能是 jpg 或 png 图片', 'the avatar must be a jpg or png picture'],
+  'upload.avatarSize': ['头像大小不能超过 {limit}', 'the avatar cannot be larger than {limit}'],
 
   'auth.badClient': ['客户端认证失败', 'client authentication failed'],
   'auth.unsupportedGrant': ['不支持的授权类型：{grant}', 'unsupported grant type: {grant}'],

@@ -23,3 +23,8 @@ export function formatDateTime(date: Date): string {
 export function parseDateTime(text: string): Date {
   return dayjs.tz(text, DATE_TIME_FORMAT, zone).toDate();
 }
+
+/** `yyyyMMdd` in the server time zone (the day folders of uploaded files). */
+export function formatCompactDate(date: Date): string {
+  return dayjs(date).tz(zone).format('YYYYMMDD');
+}

@@ -24,6 +24,16 @@ function bearer(header: string | string[] | undefined): string | undefined {
 }
 
 /**
+ * `/api` and everything under it except the API explorer (`/api/docs`, `/api/docs/...`). Only that exact
+ * folder is exempt: `/api/docs-x` is an API path like any other (declares a permission, 401 for strangers).
+ */
+export function isApiPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  if (pathname === '/api/docs' || pathname.startsWith('/api/docs/')) return false;
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
+
+/**
  * Authentication, tenancy and permissions for every route. Each /api route must declare `config.permission`
  * (checked at start-up, so none can be forgotten). A signed-in call's tenant is the token's; a Tenant-Id
  * header that disagrees is refused. The server refuses what the roles do not grant, whatever the console shows.
@@ -36,7 +46,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('ctx', null as unknown as Ctx);
 
   app.addHook('onRoute', (route) => {
-    const isApi = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
+    const isApi = isApiPath(route.url);
     const permission = route.config?.permission;
     if (isApi && permission === undefined) {
       throw new Error(`route ${route.method} ${route.url} declares no config.permission`);
@@ -65,7 +75,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     reply.header('X-Request-Id', request.id);
     request.language = languageOf(request.headers['accept-language']);
     const declared = request.routeOptions.config.permission;
-    const isApi = request.url.startsWith('/api/') && !request.url.startsWith('/api/docs');
+    const isApi = isApiPath(request.url);
     const permission = declared ?? (isApi ? undefined : 'public');
     const headerTenant = request.headers[TENANT_HEADER.toLowerCase()];
     const requestedTenant =

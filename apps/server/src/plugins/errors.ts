@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { AppError, OAuthError } from '../lib/errors.js';
 import { toWire, type Wire } from '../lib/wire.js';
+import { isConsoleRoute } from './console.js';
 import type { Envelope } from './types.js';
 
 /** Marks an error built by our validator so the handler can name the fields. */
@@ -75,6 +76,8 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setReplySerializer(serialize);
 
   app.setNotFoundHandler(async (request, reply) => {
+    // A console route (/login, /system/user/index...) is the single-page app's: it answers index.html.
+    if (isConsoleRoute(request.method, request.url)) return reply.consolePage();
     return reply
       .status(404)
       .send(

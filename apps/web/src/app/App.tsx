@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
 import { useSession } from '../store/session';
 import { Shell } from './Shell';
-import { startTokenRefresh, ui } from './session-flow';
+import { loadSessionData, startTokenRefresh, ui } from './session-flow';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
@@ -25,6 +25,11 @@ export function App() {
   const language = useSession((state) => state.language);
   const colorPrimary = useSession((state) => state.colorName);
   useEffect(() => startTokenRefresh(), []);
+  // A reload (language switch, a new tab of the same session) fetches the user, permissions and menu afresh:
+  // names come in the current language and grants changed meanwhile take effect.
+  useEffect(() => {
+    if (useSession.getState().token) void loadSessionData().catch(() => undefined);
+  }, []);
   return (
     <ConfigProvider
       locale={language === 'en-US' ? enUS : zhCN}

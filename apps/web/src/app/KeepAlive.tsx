@@ -23,13 +23,10 @@ export function KeepAliveOutlet({ keepAlive }: { keepAlive: (path: string) => bo
     }
   }
 
+  // A hidden pane reports scrollTop 0, so positions are recorded while scrolling and put back when shown.
   useLayoutEffect(() => {
     const pane = panes.current.get(pathname);
     if (pane) pane.scrollTop = scroll.current.get(pathname) ?? 0;
-    return () => {
-      const leaving = panes.current.get(pathname);
-      if (leaving) scroll.current.set(pathname, leaving.scrollTop);
-    };
   }, [pathname]);
 
   const pane = (path: string, node: ReactNode, visible: boolean) => (
@@ -38,6 +35,9 @@ export function KeepAliveOutlet({ keepAlive }: { keepAlive: (path: string) => bo
       className="page-pane"
       data-path={path}
       style={{ display: visible ? 'block' : 'none' }}
+      onScroll={(event) => {
+        if (visible) scroll.current.set(path, event.currentTarget.scrollTop);
+      }}
       ref={(element) => {
         if (element) panes.current.set(path, element);
         else panes.current.delete(path);

@@ -19,5 +19,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 /** A signed-in user who opens /login is sent to /. */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const token = useSession((state) => state.token);
-  return token ? <Navigate to="/" replace /> : <>{children}</>;
+  const signingIn = useSession((state) => state.signingIn);
+  return token && !signingIn ? <Navigate to="/" replace /> : <>{children}</>;
 }

@@ -37,8 +37,16 @@ export function setupHttp(): void {
 /** After the token call: store the session, then load the user, the permission set and the menu. */
 export async function completeSignIn(tokens: TokenResponse, tenantId: string, remember: boolean) {
   const session = useSession.getState();
-  session.signedIn(tokens, tenantId, remember);
-  await loadSessionData();
+  session.setSigningIn(true);
+  try {
+    session.signedIn(tokens, tenantId, remember);
+    await loadSessionData();
+  } catch (error) {
+    session.clearSession();
+    throw error;
+  } finally {
+    session.setSigningIn(false);
+  }
 }
 
 export async function loadSessionData() {

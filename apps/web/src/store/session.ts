@@ -33,12 +33,15 @@ export interface SessionState {
   colorName: string;
   isLock: boolean;
   lockPasswd?: string;
+  /** between the token call and the loaded user/menu: /login must not redirect yet */
+  signingIn: boolean;
   tabs: TabsState;
   /** live screen: current task and UAV maps, filled by the live-data connection */
   liveTasks: Record<string, unknown>;
   liveUavs: Record<string, unknown>;
 
   signedIn(tokens: TokenResponse, tenantId: string, remember: boolean): void;
+  setSigningIn(value: boolean): void;
   setTokens(tokens: Pick<TokenResponse, 'access_token' | 'refresh_token' | 'expires_in'>): void;
   setUserInfo(user: UserInfo): void;
   setPermissions(codes: string[]): void;
@@ -97,6 +100,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   isLock: getStore<boolean>({ name: 'isLock' }) ?? false,
   lockPasswd: getStore<string>({ name: 'lockPasswd' }),
   tabs: initialTabs(),
+  signingIn: false,
   liveTasks: {},
   liveUavs: {},
 
@@ -105,6 +109,10 @@ export const useSession = create<SessionState>()((set, get) => ({
     setStore({ name: 'rememberTenant', content: remember });
     set({ tenantId, rememberTenant: remember });
     get().setTokens(tokens);
+  },
+
+  setSigningIn(value) {
+    set({ signingIn: value });
   },
 
   setTokens(tokens) {

@@ -3,6 +3,7 @@ import { Button, Dropdown, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../store/session';
+import { useTitleOf } from '../route-titles';
 import { runtimeConfig } from '../runtime-config';
 import { canClose, HOME_PATH } from '../tabs';
 
@@ -11,6 +12,7 @@ export function TabsBar({ onRefresh }: { onRefresh: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const tabs = useSession((state) => state.tabs);
+  const titleOf = useTitleOf();
   const session = useSession.getState;
 
   const go = (value: string) => navigate(value);
@@ -31,7 +33,7 @@ export function TabsBar({ onRefresh }: { onRefresh: () => void }) {
         onEdit={(key, action) => action === 'remove' && close(String(key))}
         items={tabs.list.map((tab) => ({
           key: tab.value,
-          label: tab.value === HOME_PATH ? runtimeConfig.title : tab.label,
+          label: tab.value === HOME_PATH ? runtimeConfig.title : (titleOf(tab.value) ?? tab.label),
           closable: canClose(tabs, tab.value, runtimeConfig.firstPageMode),
         }))}
       />

@@ -1,0 +1,137 @@
+import type { PasswordChange, Profile, ProfileUpdate } from '@aos/contract';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { client, refreshToken, user } from '../../db/schema/index.js';
+import { type Ctx, inTransaction } from '../../lib/context.js';
+import { fieldError, notFound, unauthorized } from '../../lib/errors.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { scope, updateAudit } from '../../lib/tenant-scope.js';
+import type { PrincipalService } from '../auth/principal.service.js';
+import type { SessionService } from '../auth/session.service.js';
+import type { FileService } from '../resource/file.service.js';
+
+/** Revocations outlive every access token of a family; this bounds a client row that has gone missing. */
+const MAX_ACCESS_VALIDITY_SECONDS = 86_400;
+
+type UserRow = typeof user.$inferSelect;
+
+function toProfile(row: UserRow): Profile {
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    account: row.account,
+    name: row.name,
+    realName: row.realName,
+    avatar: row.avatar,
+    email: row.email,
+    phone: row.phone,
+    sex: row.sex,
+    birthday: row.birthday,
+    deptId: row.deptId,
+    roleId: row.roleId,
+    postId: row.postId,
+    userType: row.userType,
+  };
+}
+
+/** `undefined` keeps a field as it is; an empty value clears it. */
+function cleared<T>(value: T | '' | null | undefined): T | null | undefined {
+  return value === undefined ? undefined : value === '' || value === null ? null : value;
+}
+
+/**
+ * The personal center (spec §3 "User profile" and "Password change"): every verb acts on the caller's own
+ * row, found by the token's user and tenant; nothing in the input can name another user.
+ */
+export class ProfileService {
+  constructor(
+    private readonly passwordHashCost: number,
+    private readonly sessions: SessionService,
+    private readonly principals: PrincipalService,
+    private readonly files: FileService,
+  ) {}
+
+  private me(ctx: Ctx): string {
+    if (!ctx.user) throw unauthorized();
+    return ctx.user.userId;
+  }
+
+  private async row(ctx: Ctx): Promise<UserRow> {
+    const [row] = await ctx.db
+      .select()
+      .from(user)
+      .where(scope(ctx, user, eq(user.id, this.me(ctx))))
+      .limit(1);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async info(ctx: Ctx): Promise<Profile> {
+    return toProfile(await this.row(ctx));
+  }
+
+  async update(ctx: Ctx, input: ProfileUpdate): Promise<Profile> {
+    const current = await this.row(ctx);
+    const avatar = cleared(input.avatar);
+    // Only a picture uploaded to this tenant, unless the avatar is left as it was.
+    if (avatar && avatar !== current.avatar && !(await this.files.isOwnLink(ctx, avatar))) {
+      throw fieldError('avatar', 'user.avatarLink');
+    }
+    const [row] = await ctx.db
+      .update(user)
+      .set({
+        name: input.name,
+        realName: cleared(input.realName),
+        avatar,
+        phone: cleared(input.phone),
+        email: cleared(input.email),
+        sex: input.sex,
+        birthday: input.birthday,
+        ...updateAudit(ctx),
+      })
+      .where(scope(ctx, user, eq(user.id, current.id)))
+      .returning();
+    if (!row) throw notFound();
+    // user-info and every instance's cached principal show the new profile at once.
+    await this.principals.invalidate(row.id);
+    return toProfile(row);
+  }
+
+  /**
+   * Verify the old password, store the new one, and end every session of the user (this one included): all
+   * refresh tokens are revoked and the access tokens of each live family stop working.
+   */
+  async changePassword(ctx: Ctx, input: PasswordChange): Promise<boolean> {
+    const current = await this.row(ctx);
+    if (!(await verifyPassword(input.oldPassword, current.password))) {
+      throw fieldError('oldPassword', 'user.oldPasswordWrong');
+    }
+    const hash = await hashPassword(input.newPassword, this.passwordHashCost);
+    await inTransaction(ctx, async (tx) => {
+      const changed = await tx.db
+        .update(user)
+        .set({ password: hash, ...updateAudit(tx) })
+        .where(scope(tx, user, eq(user.id, current.id)))
+        .returning({ id: user.id });
+      if (!changed.length) throw notFound();
+      const mine = and(eq(refreshToken.userId, current.id), eq(refreshToken.tenantId, current.tenantId));
+      const families = await tx.db
+        .selectDistinct({ familyId: refreshToken.familyId, validity: client.accessTokenValidity })
+        .from(refreshToken)
+        .leftJoin(client, and(eq(client.clientId, refreshToken.clientId), eq(client.isDeleted, 0)))
+        .where(and(mine, isNull(refreshToken.revokedAt), gt(refreshToken.expiresAt, new Date())));
+      for (const family of families) {
+        await this.sessions.revokeFamily(
+          tx.db,
+          family.familyId,
+          family.validity ?? MAX_ACCESS_VALIDITY_SECONDS,
+        );
+      }
+      // Expired families too, so no refresh token of the user is left unrevoked.
+      await tx.db
+        .update(refreshToken)
+        .set({ revokedAt: new Date() })
+        .where(and(mine, isNull(refreshToken.revokedAt)));
+    });
+    return true;
+  }
+}

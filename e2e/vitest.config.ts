@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url';
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  resolve: {
+    alias: { '@aos/contract': fileURLToPath(new URL('../packages/contract/src/index.ts', import.meta.url)) },
+  },
+  test: {
+    name: 'e2e',
+    include: ['**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // One Chromium and one server per file; two files at once fit the 2-core machine.
+    maxWorkers: 2,
+    // after the unit and integration projects: they are quicker to fail
+    sequence: { groupOrder: 1 },
+  },
+});
