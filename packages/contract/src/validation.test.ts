@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { IdList, PageQuery, text } from './common.js';
 import { translate } from './messages.js';
-import { isEmpty, isStrongPassword, phoneError, timeRangeError, Url } from './validation.js';
+import {
+  isEmpty,
+  isStrongPassword,
+  phoneError,
+  positiveValueError,
+  Radius,
+  radiusError,
+  timeRangeError,
+  Url,
+} from './validation.js';
 
 describe('spec §5 empty check', () => {
   it('treats null, undefined, the strings null/undefined, empty string, [] and {} as empty', () => {
@@ -61,6 +70,23 @@ describe('spec §5 passwords, URL, text and time', () => {
     expect(timeRangeError('2026-01-02 00:00:00', '2026-01-01 00:00:00')).toBe('timeOrder');
     expect(timeRangeError('2026-01-01 00:00:00', '2026-01-01 00:00:00')).toBe('timeOrder');
     expect(timeRangeError('2026-01-01 00:00:00', '2026-01-02 00:00:00')).toBeUndefined();
+  });
+});
+
+describe('spec §5 radius and values', () => {
+  it('wants a radius, and at least 5', () => {
+    expect(radiusError(undefined)).toBe('radiusEmpty');
+    expect(radiusError('  ')).toBe('radiusEmpty');
+    expect(radiusError('abc')).toBe('radiusEmpty');
+    expect(radiusError(4.9)).toBe('radiusMin');
+    expect(radiusError('5')).toBeUndefined();
+    expect(Radius.safeParse(4).success).toBe(false);
+    expect(Radius.safeParse('12').success).toBe(true);
+  });
+  it('wants a value, and at least 1', () => {
+    expect(positiveValueError('')).toBe('valueEmpty');
+    expect(positiveValueError(0)).toBe('valueMin1');
+    expect(positiveValueError(1)).toBeUndefined();
   });
 });
 

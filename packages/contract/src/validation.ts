@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN, PHONE_LENGTH } from './constants.js';
+import { PASSWORD_MAX, PASSWORD_MIN, PHONE_LENGTH, RADIUS_MIN } from './constants.js';
 
 /**
  * Spec §5 "Empty check": null, undefined, the strings 'null'/'undefined', '', [] and {} are empty;
@@ -63,4 +63,24 @@ export function timeRangeError(start: unknown, end: unknown): 'timeRequired' | '
   const to = new Date(String(end).replace(' ', 'T')).getTime();
   if (Number.isNaN(from) || Number.isNaN(to)) return 'timeRequired';
   return from < to ? undefined : 'timeOrder';
+}
+
+/** Spec §5: a radius cannot be empty and cannot be less than 5 (metres). */
+export function radiusError(radius: unknown): 'radiusEmpty' | 'radiusMin' | undefined {
+  if (isEmpty(radius) || (typeof radius === 'string' && radius.trim() === '')) return 'radiusEmpty';
+  const value = Number(radius);
+  if (Number.isNaN(value)) return 'radiusEmpty';
+  return value < RADIUS_MIN ? 'radiusMin' : undefined;
+}
+
+export const Radius = z.coerce
+  .number({ message: 'validation.radiusEmpty' })
+  .min(RADIUS_MIN, { message: 'validation.radiusMin' });
+
+/** Spec §5: a value cannot be empty and cannot be less than 1. */
+export function positiveValueError(value: unknown): 'valueEmpty' | 'valueMin1' | undefined {
+  if (isEmpty(value) || (typeof value === 'string' && value.trim() === '')) return 'valueEmpty';
+  const number = Number(value);
+  if (Number.isNaN(number)) return 'valueEmpty';
+  return number < 1 ? 'valueMin1' : undefined;
 }

@@ -13,17 +13,20 @@ export function lazyScreen<T extends ComponentType<any>>(
   load: () => Promise<{ default: T }>,
   timeoutMs = CHUNK_LOAD_TIMEOUT_MS,
 ) {
-  return lazy(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new ChunkLoadError('chunk load timed out')), timeoutMs);
-    });
-    return Promise.race([load(), timeout])
-      .catch((error: unknown) => {
-        throw error instanceof ChunkLoadError ? error : new ChunkLoadError(String(error));
-      })
-      .finally(() => clearTimeout(timer));
+  return lazy(() => loadChunk(load, timeoutMs));
+}
+
+/** A chunk import that fails with ChunkLoadError when it errors or does not arrive in time. */
+export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ChunkLoadError('chunk load timed out')), timeoutMs);
   });
+  return Promise.race([load(), timeout])
+    .catch((error: unknown) => {
+      throw error instanceof ChunkLoadError ? error : new ChunkLoadError(String(error));
+    })
+    .finally(() => clearTimeout(timer));
 }
 
 function ChunkError() {
