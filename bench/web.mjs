@@ -96,6 +96,12 @@ const lines = [
   `- Target: under 300 kB gzip for /login.`,
 ];
 console.log(lines.join('\n'));
+console.log(
+  'login scripts:',
+  [...loginScripts]
+    .map((s) => new URL(s).pathname.replace('/assets/', '') + ' ' + (gzipOf(s) / 1024).toFixed(1))
+    .join(', '),
+);
 console.log(`\nform times: ${formTimes.join(', ')} ms; home times: ${homeTimes.join(', ')} ms`);
 if (write) {
   const file = path.join(root, 'bench/RESULTS.md');

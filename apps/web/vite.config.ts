@@ -3,10 +3,17 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const contract = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
+// The console takes values only from the zod-free rules entry; '@aos/contract' is for types.
+const rules = fileURLToPath(new URL('../../packages/contract/src/rules.ts', import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@aos/contract': contract } },
+  resolve: {
+    alias: [
+      { find: /^@aos\/contract\/rules$/, replacement: rules },
+      { find: /^@aos\/contract$/, replacement: contract },
+    ],
+  },
   server: {
     port: 5173,
     proxy: {

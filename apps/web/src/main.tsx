@@ -1,4 +1,4 @@
-import { STARTUP_LOADING_MS } from '@aos/contract';
+import { STARTUP_LOADING_MS } from '@aos/contract/rules';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { Id, optionalText, text } from './common.js';
 import { FILE_LINK_PREFIX } from './resource.js';
-import { Email, phoneError } from './validation.js';
+import { phoneError } from './rules.js';
+import { Email } from './validation.js';
 
 /** The signed-in user's own profile: `GET /api/blade-user/info` (spec §3 "User profile"). */
 export const Profile = z.object({

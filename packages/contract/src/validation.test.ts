@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { IdList, PageQuery, text } from './common.js';
 import { translate } from './messages.js';
 import {
+  isEmail,
   isEmpty,
   isStrongPassword,
   phoneError,
   positiveValueError,
-  Radius,
   radiusError,
   timeRangeError,
-  Url,
-} from './validation.js';
+} from './rules.js';
+import { Email, Radius, Url } from './validation.js';
 
 describe('spec §5 empty check', () => {
   it('treats null, undefined, the strings null/undefined, empty string, [] and {} as empty', () => {
@@ -53,6 +53,13 @@ describe('spec §5 passwords, URL, text and time', () => {
     expect(isStrongPassword('Abcdef1234567890')).toBe(true);
     for (const weak of ['Ab12', 'abc123', 'ABC123', 'Abcdef', 'Abcdef12345678901'])
       expect(isStrongPassword(weak), weak).toBe(false);
+  });
+  it('agrees with the server on email addresses', () => {
+    for (const email of ['pilot@example.com', 'a.b@c.cn']) {
+      expect(isEmail(email), email).toBe(true);
+      expect(Email.safeParse(email).success, email).toBe(true);
+    }
+    for (const email of ['pilot', 'a@b', 'a b@c.cn']) expect(isEmail(email), email).toBe(false);
   });
   it('wants URLs to start with http or https', () => {
     expect(Url.safeParse('https://example.com').success).toBe(true);

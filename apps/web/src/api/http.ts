@@ -1,4 +1,4 @@
-import { REQUEST_TIMEOUT_MS, TOKEN_HEADER } from '@aos/contract';
+import { REQUEST_TIMEOUT_MS, TOKEN_HEADER } from '@aos/contract/rules';
 
 /**
  * The one HTTP layer every call goes through (spec §7 conventions, §8 "Request handling"): client Basic auth,

@@ -3,7 +3,6 @@ import { Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { removeStore } from '../store/storage';
 import { GuestOnly, RequireAuth } from './guards';
-import { Layout } from './layout/Layout';
 import { lazyScreen } from './lazy';
 import { STATIC_PATHS } from './menu-routes';
 import { runtimeConfig } from './runtime-config';
@@ -11,6 +10,8 @@ import { useMenuRoutes, useTitleOf } from './route-titles';
 import { screenFor } from './screens';
 import { ui } from './session-flow';
 
+// The frame (menus, tabs, dialogs) is only needed once signed in: /login does not download it.
+const Layout = lazyScreen(() => import('./layout/Layout'));
 const LoginPage = lazyScreen(() => import('../pages/login/LoginPage'));
 const HomePage = lazyScreen(() => import('../pages/home/HomePage'));
 const LockPage = lazyScreen(() => import('../pages/lock/LockPage'));

@@ -1,4 +1,4 @@
-import { CHUNK_LOAD_TIMEOUT_MS } from '@aos/contract';
+import { CHUNK_LOAD_TIMEOUT_MS } from '@aos/contract/rules';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChunkLoadError, loadChunk } from './lazy';
 

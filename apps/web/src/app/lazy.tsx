@@ -1,4 +1,4 @@
-import { CHUNK_LOAD_TIMEOUT_MS } from '@aos/contract';
+import { CHUNK_LOAD_TIMEOUT_MS } from '@aos/contract/rules';
 import { Button, Result } from 'antd';
 import { Component, type ComponentType, type ReactNode, lazy } from 'react';
 import { useTranslation } from 'react-i18next';

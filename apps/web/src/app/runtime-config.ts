@@ -1,4 +1,5 @@
-import { DEFAULT_LANGUAGE, DEFAULT_THEME_COLOR, type Language } from '@aos/contract';
+import type { Language } from '@aos/contract';
+import { DEFAULT_LANGUAGE, DEFAULT_THEME_COLOR } from '@aos/contract/rules';
 
 /** What the server's `/config.js` sets before the bundle loads (built from the server's configuration). */
 export interface RuntimeConfig {

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import { lazyScreen } from './lazy';
 import type { MenuRoute } from './menu-routes';
-import { NotAvailable } from '../pages/unavailable/NotAvailable';
+
+const NotAvailable = lazyScreen(() => import('../pages/unavailable/NotAvailable'));
 
 /**
  * The screen of each menu code. Areas register their screen here as they are built (lazily loaded);

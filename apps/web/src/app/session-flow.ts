@@ -1,4 +1,5 @@
-import { TOKEN_TIME_CONFIG_MS, type TokenResponse } from '@aos/contract';
+import type { TokenResponse } from '@aos/contract';
+import { TOKEN_TIME_CONFIG_MS } from '@aos/contract/rules';
 import {
   getButtons,
   getRoutes,

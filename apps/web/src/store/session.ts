@@ -1,10 +1,5 @@
-import {
-  DEFAULT_TENANT_ID,
-  type Language,
-  type MenuNode,
-  type TokenResponse,
-  type UserInfo,
-} from '@aos/contract';
+import type { Language, MenuNode, TokenResponse, UserInfo } from '@aos/contract';
+import { DEFAULT_TENANT_ID } from '@aos/contract/rules';
 import { create } from 'zustand';
 import { runtimeConfig } from '../app/runtime-config';
 import { addTab, closeAll, closeOthers, closeTab, homeTab, type Tab, type TabsState } from '../app/tabs';

@@ -12,7 +12,7 @@ import { TabsBar } from './TabsBar';
 import { TopBar } from './TopBar';
 
 /** The frame every screen lives in: top bar, side menu, tabs bar and the (kept-alive) screen. */
-export function Layout() {
+export default function Layout() {
   const { pathname } = useLocation();
   const routes = useMenuRoutes();
   const titleOf = useTitleOf();

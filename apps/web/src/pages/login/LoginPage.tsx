@@ -1,5 +1,6 @@
 import { GlobalOutlined, LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import { DEFAULT_TENANT_ID, type Language, PASSWORD_MIN } from '@aos/contract';
+import type { Language } from '@aos/contract';
+import { DEFAULT_TENANT_ID, PASSWORD_MIN } from '@aos/contract/rules';
 import { Button, Checkbox, Dropdown, Form, Input } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

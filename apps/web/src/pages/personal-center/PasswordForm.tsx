@@ -1,4 +1,4 @@
-import { isStrongPassword } from '@aos/contract';
+import { isStrongPassword } from '@aos/contract/rules';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { LoadingOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
-import { AVATAR_MAX_BYTES, Email, phoneError } from '@aos/contract';
+import { AVATAR_MAX_BYTES, isEmail, phoneError } from '@aos/contract/rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Button, Form, Input, Spin, Upload } from 'antd';
 import { useEffect, useState } from 'react';
@@ -129,7 +129,7 @@ export function ProfileForm() {
         rules={[
           {
             validator: async (_, value: string | null) => {
-              if (value && !Email.safeParse(value).success) throw new Error(t('validation.email'));
+              if (value && !isEmail(value)) throw new Error(t('validation.email'));
             },
           },
         ]}
