@@ -112,6 +112,7 @@ export function ProfileForm() {
       <Form.Item
         name="phone"
         label={t('personal.phone')}
+        required
         rules={[
           {
             validator: async (_, value: string | null) => {
