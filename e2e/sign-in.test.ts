@@ -12,18 +12,20 @@ import {
 
 let platform: Platform;
 let captchaPlatform: Platform;
+let singleTenant: Platform;
 let browser: Browser;
 
 beforeAll(async () => {
-  [platform, captchaPlatform, browser] = await Promise.all([
+  [platform, captchaPlatform, singleTenant, browser] = await Promise.all([
     startPlatform(),
     startPlatform({ CAPTCHA_ENABLED: 'true' }),
+    startPlatform({ TENANT_MODE: 'false' }),
     launchBrowser(),
   ]);
 });
 afterAll(async () => {
   await browser?.close();
-  await Promise.all([platform?.close(), captchaPlatform?.close()]);
+  await Promise.all([platform?.close(), captchaPlatform?.close(), singleTenant?.close()]);
 });
 
 describe('sign-in', () => {
@@ -59,6 +61,15 @@ describe('sign-in', () => {
     await page.getByText('请输入验证码').waitFor();
     await signIn(page, captchaPlatform, { captcha: true });
     await page.waitForURL('**/home');
+    await context.close();
+  });
+
+  it('asks for no tenant when tenant mode is off', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${singleTenant.url}/login`);
+    await page.getByTestId('login-submit').waitFor();
+    expect(await page.getByPlaceholder('租户编号').count()).toBe(0);
+    await signedIn(page, singleTenant);
     await context.close();
   });
 
@@ -137,6 +148,16 @@ describe('routing rules (spec §2)', () => {
     await page.waitForURL('**/404');
     await page.waitForTimeout(1300);
     expect(new URL(page.url()).pathname).toBe('/404');
+    await context.close();
+  });
+
+  it('/remote-control hides the top header', async () => {
+    const { context, page } = await newPage(browser);
+    await signedIn(page, platform);
+    expect(await page.locator('.console-header').count()).toBe(1);
+    await page.goto(`${platform.url}/remote-control`);
+    await page.getByTestId('not-available').waitFor();
+    expect(await page.locator('.console-header').count()).toBe(0);
     await context.close();
   });
 
