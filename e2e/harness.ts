@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -120,4 +121,20 @@ export async function hasText(locator: Locator, text: string | RegExp) {
 /** Wait until the one-second start-up loading screen has gone (spec §9 Startup). */
 export async function ready(page: Page) {
   await page.waitForFunction(() => !document.getElementById('boot'));
+}
+
+/**
+ * One platform and one browser for a test file, started before its tests and closed after them. Read them
+ * inside tests (`env.platform`, `env.browser`), once `beforeAll` has run.
+ */
+export function onePlatform(env: Record<string, string> = {}): { platform: Platform; browser: Browser } {
+  const shared = {} as { platform: Platform; browser: Browser };
+  beforeAll(async () => {
+    [shared.platform, shared.browser] = await Promise.all([startPlatform(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await shared.browser?.close();
+    await shared.platform?.close();
+  });
+  return shared;
 }

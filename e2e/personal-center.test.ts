@@ -1,27 +1,8 @@
 import { deflateSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  newPage,
-  type Platform,
-  screenshotPath,
-  signedIn,
-  signIn,
-  startPlatform,
-  ready,
-} from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { newPage, onePlatform, ready, screenshotPath, signedIn, signIn } from './harness.js';
 
-let platform: Platform;
-let browser: Browser;
-
-beforeAll(async () => {
-  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
-});
+const env = onePlatform();
 
 /** A real PNG of `size` x `size` pixels; `padding` bytes of extra chunk data make it as large as wanted. */
 function png(size: number, padding = 0): Buffer {
@@ -62,9 +43,9 @@ function png(size: number, padding = 0): Buffer {
 
 describe('personal center', () => {
   it('refuses a 600 kB avatar and accepts a small png, then saves the profile', async () => {
-    const { context, page } = await newPage(browser);
-    await signedIn(page, platform);
-    await page.goto(`${platform.url}/personal-center`);
+    const { context, page } = await newPage(env.browser);
+    await signedIn(page, env.platform);
+    await page.goto(`${env.platform.url}/personal-center`);
     await page.getByTestId('personal-center').waitFor();
     const input = page.locator('input[type=file]');
     await input.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: png(8, 600 * 1024) });
@@ -75,7 +56,7 @@ describe('personal center', () => {
     await page.getByText('头像上传成功').waitFor();
     const src = await page.getByTestId('avatar-image').locator('img').getAttribute('src');
     expect(src).toMatch(/^\/files\/000000\/\d{8}\/\d+-[\w-]{22}\.png$/);
-    expect((await fetch(`${platform.url}${src}`)).status).toBe(200);
+    expect((await fetch(`${env.platform.url}${src}`)).status).toBe(200);
 
     await page.getByLabel('手机号').fill('12345');
     await page.getByTestId('profile-save').click();
@@ -92,9 +73,9 @@ describe('personal center', () => {
   });
 
   it('change password: rule, confirmation, wrong old password, then sign in again with the new one', async () => {
-    const { context, page } = await newPage(browser);
-    await signedIn(page, platform);
-    await page.goto(`${platform.url}/personal-center`);
+    const { context, page } = await newPage(env.browser);
+    await signedIn(page, env.platform);
+    await page.goto(`${env.platform.url}/personal-center`);
     await page.getByRole('tab', { name: '修改密码' }).click();
     const old = page.getByLabel('原密码');
     const fresh = page.getByLabel('新密码');
@@ -115,24 +96,24 @@ describe('personal center', () => {
     await old.fill('Admin@123');
     await page.getByTestId('password-save').click();
     await page.waitForURL('**/login');
-    await signIn(page, platform, { password: 'Admin@123' });
+    await signIn(page, env.platform, { password: 'Admin@123' });
     await page.getByText('用户名或密码不正确').waitFor();
-    await signIn(page, platform, { password: 'NewPass123' });
+    await signIn(page, env.platform, { password: 'NewPass123' });
     await page.waitForURL('**/home');
     await context.close();
   });
 
   it('shows the personal center in English', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${platform.url}/login`);
+    const { context, page } = await newPage(env.browser);
+    await page.goto(`${env.platform.url}/login`);
     await page.evaluate(() =>
       localStorage.setItem(
         'aos-language',
         JSON.stringify({ dataType: 'string', content: 'en-US', datetime: 0 }),
       ),
     );
-    await signedIn(page, platform, { password: 'NewPass123' });
-    await page.goto(`${platform.url}/personal-center`);
+    await signedIn(page, env.platform, { password: 'NewPass123' });
+    await page.goto(`${env.platform.url}/personal-center`);
     await page.getByText('Personal info').waitFor();
     await ready(page);
     await page.screenshot({ path: screenshotPath('personal-center-en-US') });
@@ -143,8 +124,8 @@ describe('personal center', () => {
 describe('sign-in page screenshots', () => {
   it('looks right in both languages', async () => {
     for (const language of ['zh-CN', 'en-US'] as const) {
-      const { context, page } = await newPage(browser, language);
-      await page.goto(`${platform.url}/login`);
+      const { context, page } = await newPage(env.browser, language);
+      await page.goto(`${env.platform.url}/login`);
       if (language === 'en-US') {
         await page.evaluate(() =>
           localStorage.setItem(

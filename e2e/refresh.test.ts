@@ -1,23 +1,16 @@
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { client, refreshToken } from '../apps/server/src/db/schema/index.js';
-import { launchBrowser, newPage, type Platform, signedIn, startPlatform } from './harness.js';
+import { newPage, onePlatform, signedIn } from './harness.js';
 
-let platform: Platform;
-let browser: Browser;
-
+const env = onePlatform();
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
   // Short-lived access tokens, so the refresh window (half the life, at most 10 minutes) opens in 12 s.
-  await platform.app.database.db
+  await env.platform.app.database.db
     .update(client)
     .set({ accessTokenValidity: 24 })
     .where(eq(client.clientId, 'saber'));
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
 });
 
 const storedToken = (page: Page) =>
@@ -27,8 +20,8 @@ const storedToken = (page: Page) =>
 
 describe('token refresh timer', () => {
   it('renews the access token before it expires while signed in', async () => {
-    const { context, page } = await newPage(browser);
-    await signedIn(page, platform);
+    const { context, page } = await newPage(env.browser);
+    await signedIn(page, env.platform);
     const first = await storedToken(page);
     await page.waitForFunction(
       (old) => JSON.parse(sessionStorage.getItem('aos-token') ?? 'null')?.content !== old,
@@ -39,7 +32,7 @@ describe('token refresh timer', () => {
     );
     const second = await storedToken(page);
     expect(second).toMatch(/^ey/);
-    const info = await fetch(`${platform.url}/api/blade-auth/oauth/user-info`, {
+    const info = await fetch(`${env.platform.url}/api/blade-auth/oauth/user-info`, {
       headers: { 'Blade-Auth': `bearer ${second}` },
     });
     expect(info.status).toBe(200);
@@ -47,10 +40,10 @@ describe('token refresh timer', () => {
   });
 
   it('logs out when the refresh fails', async () => {
-    const { context, page } = await newPage(browser);
-    await signedIn(page, platform);
+    const { context, page } = await newPage(env.browser);
+    await signedIn(page, env.platform);
     // The refresh tokens disappear (an administrator ended the sessions): the next refresh is refused.
-    await platform.app.database.db.delete(refreshToken);
+    await env.platform.app.database.db.delete(refreshToken);
     await page.waitForURL('**/login', { timeout: 30_000 });
     expect(await storedToken(page)).toBeUndefined();
     await context.close();

@@ -1,26 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  hasText,
-  launchBrowser,
-  newPage,
-  type Platform,
-  screenshotPath,
-  signedIn,
-  startPlatform,
-  ready,
-} from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasText, newPage, onePlatform, ready, screenshotPath, signedIn } from './harness.js';
 
-let platform: Platform;
-let browser: Browser;
-
-beforeAll(async () => {
-  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
-});
+const env = onePlatform();
 
 const tabLabels = (page: Page) =>
   page.locator('.tabs-bar .ant-tabs-tab').evaluateAll((tabs) => tabs.map((tab) => tab.textContent?.trim()));
@@ -52,8 +34,8 @@ async function openScreen(page: Page, group: string, screen: string, path: strin
 
 describe('layout', () => {
   it('switching the language stores it and reloads into English', async () => {
-    const { context, page } = await newPage(browser);
-    await signedIn(page, platform);
+    const { context, page } = await newPage(env.browser);
+    await signedIn(page, env.platform);
     await page.getByTestId('language').click();
     const reloaded = page.waitForEvent('load');
     await page.getByRole('menuitem', { name: 'English' }).click();
@@ -76,8 +58,8 @@ describe('layout', () => {
   });
 
   it('top menu entries narrow the side menu to their area', async () => {
-    const { context, page } = await newPage(browser);
-    await signedIn(page, platform);
+    const { context, page } = await newPage(env.browser);
+    await signedIn(page, env.platform);
     await page.locator('.top-bar__menu', { hasText: '设备管理' }).click();
     await page.waitForURL('**/device-manager/device/index');
     await hasText(page.locator('.side-menu'), '机库管理');
@@ -86,8 +68,8 @@ describe('layout', () => {
   });
 
   it('tabs: adding makes current, home cannot close, a single tab cannot close, close others keeps current and home', async () => {
-    const { context, page } = await newPage(browser);
-    await signedIn(page, platform);
+    const { context, page } = await newPage(env.browser);
+    await signedIn(page, env.platform);
     await openScreen(page, '系统管理', '岗位管理', '/system/post/index');
     await openScreen(page, '系统管理', '角色管理', '/system/role/index');
     await openScreen(page, '系统管理', '用户管理', '/system/user/index');
@@ -119,9 +101,9 @@ describe('layout', () => {
   });
 
   it('keeps the home page alive with its scroll position across tab switches', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(env.browser);
     await page.setViewportSize({ width: 1200, height: 420 });
-    await signedIn(page, platform);
+    await signedIn(page, env.platform);
     const pane = page.locator('.page-pane[data-path="/home"]');
     await pane.evaluate((element) => {
       element.scrollTop = 200;
@@ -145,8 +127,8 @@ describe('layout', () => {
 
 describe('lock screen', () => {
   it('locks, keeps everything else unreachable (also after a reload), and unlocks with the password', async () => {
-    const { context, page } = await newPage(browser);
-    await signedIn(page, platform);
+    const { context, page } = await newPage(env.browser);
+    await signedIn(page, env.platform);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: '锁屏' }).click();
     await page.getByTestId('lock-password').fill('unlock-me');
@@ -155,7 +137,7 @@ describe('lock screen', () => {
     expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('aos-lockPasswd')!).content)).toBe(
       'unlock-me',
     );
-    await page.goto(`${platform.url}/home`);
+    await page.goto(`${env.platform.url}/home`);
     await page.waitForURL('**/lock');
     await page.reload();
     await page.getByTestId('lock-page').waitFor();
@@ -167,7 +149,7 @@ describe('lock screen', () => {
     await page.getByTestId('unlock').click();
     await page.waitForURL('**/home');
     expect(await page.evaluate(() => sessionStorage.getItem('aos-lockPasswd'))).toBeNull();
-    await page.goto(`${platform.url}/lock`);
+    await page.goto(`${env.platform.url}/lock`);
     await page.waitForURL('**/home');
     await context.close();
   });

@@ -16,12 +16,11 @@ let singleTenant: Platform;
 let browser: Browser;
 
 beforeAll(async () => {
-  [platform, captchaPlatform, singleTenant, browser] = await Promise.all([
-    startPlatform(),
-    startPlatform({ CAPTCHA_ENABLED: 'true' }),
-    startPlatform({ TENANT_MODE: 'false' }),
-    launchBrowser(),
-  ]);
+  // one after another: each embedded database seeds on this thread
+  platform = await startPlatform();
+  captchaPlatform = await startPlatform({ CAPTCHA_ENABLED: 'true' });
+  singleTenant = await startPlatform({ TENANT_MODE: 'false' });
+  browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();

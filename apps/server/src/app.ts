@@ -75,6 +75,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: true,
+    // Embedded PGlite runs on this thread: a slow or busy machine must not fail the start after 10 s.
+    pluginTimeout: 60_000,
   });
 
   const database = await openDatabase(options.database ?? databaseTarget(config), (error) =>
