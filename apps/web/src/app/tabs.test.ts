@@ -23,6 +23,11 @@ describe('tabs (spec §4)', () => {
     expect(back.current).toBe('/a');
   });
 
+  it('leaves the state as it is when the tab is already open and current', () => {
+    const one = addTab(start, tab('/a'));
+    expect(addTab(one, tab('/a'))).toBe(one);
+  });
+
   it('treats / as the home tab', () => {
     expect(addTab(addTab(start, tab('/a')), tab('/'))).toMatchObject({ current: HOME_PATH });
     expect(home.label).toBe('Platform');

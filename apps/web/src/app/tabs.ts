@@ -28,6 +28,7 @@ export function normalizePath(path: string): string {
 export function addTab(state: TabsState, tab: Tab): TabsState {
   const value = normalizePath(tab.value);
   const present = state.list.some((item) => item.value === value);
+  if (present && state.current === value) return state;
   return { list: present ? state.list : [...state.list, { ...tab, value }], current: value };
 }
 

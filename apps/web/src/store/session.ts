@@ -187,7 +187,8 @@ export const useSession = create<SessionState>()((set, get) => ({
   },
 
   openTab(tab) {
-    set({ tabs: saveTabs(addTab(get().tabs, tab)) });
+    const tabs = addTab(get().tabs, tab);
+    if (tabs !== get().tabs) set({ tabs: saveTabs(tabs) });
   },
   closeTab(value) {
     set({ tabs: saveTabs(closeTab(get().tabs, value, runtimeConfig.firstPageMode)) });
