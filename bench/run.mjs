@@ -5,30 +5,29 @@
 // The servers run in a child process (bench/server.mjs); autocannon runs here.
 import { fork } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { backgroundLoad, measured } from './lib/cpu.mjs';
+import {
+  BENCH_DATABASE,
+  BENCH_DATABASE_URL,
+  createBenchDatabase,
+  dropBenchDatabase,
+  REDIS_URL,
+  redisAnswers,
+} from './lib/infrastructure.mjs';
+import { fmt, TARGET_RATIO, textTable, writeResults } from './lib/report.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const RESULTS_FILE = path.join(HERE, 'RESULTS.md');
-const START_MARKER = '<!-- results:start -->';
-const END_MARKER = '<!-- results:end -->';
-
-const PG_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
-const BENCH_DATABASE = 'aos_bench';
-const BENCH_DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${BENCH_DATABASE}`;
-const REDIS_URL = 'redis://127.0.0.1:6379';
 const ADMIN_PASSWORD = 'Bench@123';
 const TENANT_ID = '000000';
 const CLIENT_BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 const WARMUP_SECONDS = 2;
 const SIGN_IN_CONNECTIONS = 10;
-const TARGET_RATIO = 0.6;
 
 // ---------------------------------------------------------------------------------------------- options
 
@@ -72,48 +71,6 @@ function options() {
     hashCost: integer('hash-cost', 10, 20),
     write: values.write,
   };
-}
-
-// ------------------------------------------------------------------------------------------ infrastructure
-
-/** True when something answers PING with PONG at the Redis address within a second. */
-function redisAnswers(url) {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-    let reply = '';
-    const done = (ok) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.on('error', () => done(false));
-    socket.on('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (chunk) => {
-      reply += chunk.toString('latin1');
-      if (reply.includes('\r\n')) done(reply.startsWith('+PONG'));
-    });
-  });
-}
-
-async function withAdminClient(work) {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-const dropBenchDatabase = () =>
-  withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`));
-
-async function createBenchDatabase() {
-  await withAdminClient(async (client) => {
-    await client.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${BENCH_DATABASE}`);
-  });
 }
 
 // ------------------------------------------------------------------------------------------ server process
@@ -223,53 +180,6 @@ async function fetchText(url, headers = {}) {
 /** One autocannon run (its promise form). Sign-ins wait seconds in line, hence the long timeout. */
 const cannon = (opts) => autocannon({ timeout: 30, ...opts });
 
-/** Busy and total CPU time of the whole machine so far, in ms summed over the cores. */
-function machineCpu() {
-  let busy = 0;
-  let total = 0;
-  for (const { times } of os.cpus()) {
-    const sum = times.user + times.nice + times.sys + times.idle + times.irq;
-    total += sum;
-    busy += sum - times.idle;
-  }
-  return { busy, total };
-}
-
-/** Share of the machine that other processes keep busy, sampled over `ms` (before starting, as a warning). */
-async function backgroundLoad(ms = 1000) {
-  const before = machineCpu();
-  const ownBefore = process.cpuUsage();
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  const after = machineCpu();
-  const own = process.cpuUsage(ownBefore);
-  const cores = os.cpus().length;
-  const busy = after.busy - before.busy - (own.user + own.system) / 1000;
-  return Math.max(0, busy / ((after.total - before.total) / cores));
-}
-
-/**
- * One measured run with CPU accounting: how many cores the server process, this process (autocannon) and
- * everything else on the machine (PostgreSQL, Redis, other work) used on average while it ran.
- */
-async function measured(server, run) {
-  const cores = os.cpus().length;
-  const machineBefore = machineCpu();
-  const serverBefore = (await server.request('usage')).micros;
-  const selfBefore = process.cpuUsage();
-  const result = await run();
-  const self = process.cpuUsage(selfBefore);
-  const serverMicros = (await server.request('usage')).micros - serverBefore;
-  const machineAfter = machineCpu();
-  const wallMs = (machineAfter.total - machineBefore.total) / cores;
-  const serverCores = serverMicros / 1000 / wallMs;
-  const loadCores = (self.user + self.system) / 1000 / wallMs;
-  const busyCores = (machineAfter.busy - machineBefore.busy) / wallMs;
-  return {
-    result,
-    cpu: { server: serverCores, load: loadCores, other: Math.max(0, busyCores - serverCores - loadCores) },
-  };
-}
-
 async function scenario(server, { name, url, connections, duration, warmup, method = 'GET', headers = {} }) {
   const common = { url, connections, method, headers };
   if (warmup) {
@@ -295,92 +205,6 @@ async function scenario(server, { name, url, connections, duration, warmup, meth
       `${row.errors} errors, ${row.non2xx} non-2xx\n`,
   );
   return row;
-}
-
-// -------------------------------------------------------------------------------------------- reporting
-
-const cpuText = ({ server, load, other }) =>
-  [server, load, other].map((cores) => cores.toFixed(2)).join(' / ');
-
-const fmt = (value) => (value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(1));
-
-function markdownTable(rows) {
-  const lines = [
-    '| Scenario | Connections | Requests/s (avg) | p50 (ms) | p99 (ms) | Requests | Errors | Non-2xx ' +
-      '| CPU server / autocannon / other (cores) |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-  ];
-  for (const row of rows) {
-    lines.push(
-      `| ${row.name} | ${row.connections} | ${fmt(row.rps)} | ${row.p50} | ${row.p99} | ` +
-        `${row.requests.toLocaleString('en-US')} | ${row.errors} | ${row.non2xx} | ${cpuText(row.cpu)} |`,
-    );
-  }
-  return lines.join('\n');
-}
-
-function textTable(rows) {
-  const header = [
-    'scenario',
-    'conns',
-    'req/s',
-    'p50 ms',
-    'p99 ms',
-    'requests',
-    'errors',
-    'non-2xx',
-    'CPU srv/ac/other',
-  ];
-  const cells = rows.map((row) => [
-    row.name,
-    String(row.connections),
-    fmt(row.rps),
-    String(row.p50),
-    String(row.p99),
-    row.requests.toLocaleString('en-US'),
-    String(row.errors),
-    String(row.non2xx),
-    cpuText(row.cpu),
-  ]);
-  const widths = header.map((title, i) => Math.max(title.length, ...cells.map((line) => line[i].length)));
-  const render = (line) =>
-    line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
-  return [render(header), render(widths.map((w) => '-'.repeat(w))), ...cells.map(render)].join('\n');
-}
-
-function writeResults({ rows, ratio, settings }) {
-  const section = [
-    START_MARKER,
-    '',
-    markdownTable(rows),
-    '',
-    `user-info / bare: **${(ratio * 100).toFixed(1)} %** (target ≥ ${TARGET_RATIO * 100} %: ` +
-      `${ratio >= TARGET_RATIO ? 'met' : 'not met'})`,
-    '',
-    `- Date: ${settings.date}`,
-    `- Node.js: ${process.version} on ${os.platform()} ${os.arch()}, ${os.cpus().length} cores ` +
-      `(\`os.cpus().length\`), shared by the servers and autocannon`,
-    `- Background load before the start: ${settings.idleLoad.toFixed(2)} cores busy with other work; ` +
-      'the CPU column shows the cores used during each run by the API process, by autocannon and by ' +
-      'everything else (PostgreSQL, Redis, other processes)',
-    `- Database: ${settings.database}; cache: ${settings.redis ? 'Redis' : 'in-process (no Redis)'}`,
-    `- Password hash cost: ${settings.hashCost} (scrypt N=2^${settings.hashCost}, r=8, p=3)`,
-    `- Duration: ${settings.duration} s per scenario (bare and user-info after a ${WARMUP_SECONDS} s ` +
-      `warm-up), command \`node bench/run.mjs --duration ${settings.duration}` +
-      `${settings.connections === 50 ? '' : ` --connections ${settings.connections}`}` +
-      `${settings.db === 'postgres' ? '' : ` --db ${settings.db}`}` +
-      `${settings.hashCost === 15 ? '' : ` --hash-cost ${settings.hashCost}`} --write\``,
-    '',
-    END_MARKER,
-  ].join('\n');
-  const current = existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE, 'utf8') : '';
-  const start = current.indexOf(START_MARKER);
-  const end = current.indexOf(END_MARKER);
-  if (start === -1 || end === -1 || end < start) {
-    throw new Error(`${RESULTS_FILE} lacks the ${START_MARKER} … ${END_MARKER} markers`);
-  }
-  writeFileSync(RESULTS_FILE, current.slice(0, start) + section + current.slice(end + END_MARKER.length));
-  console.log(`\nwrote the figures to ${path.relative(process.cwd(), RESULTS_FILE)}`);
 }
 
 // -------------------------------------------------------------------------------------------------- main
@@ -510,6 +334,7 @@ async function main() {
           redis: ready.cache === 'redis',
           hashCost: opts.hashCost,
           duration: opts.duration,
+          warmup: WARMUP_SECONDS,
           connections: opts.connections,
           db: opts.db,
           idleLoad,

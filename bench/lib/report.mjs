@@ -1,0 +1,94 @@
+// The figures as text for the terminal and as the table between the markers of bench/RESULTS.md.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const RESULTS_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'RESULTS.md');
+const START_MARKER = '<!-- results:start -->';
+const END_MARKER = '<!-- results:end -->';
+export const TARGET_RATIO = 0.6;
+
+export const cpuText = ({ server, load, other }) =>
+  [server, load, other].map((cores) => cores.toFixed(2)).join(' / ');
+
+export const fmt = (value) => (value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(1));
+
+export function markdownTable(rows) {
+  const lines = [
+    '| Scenario | Connections | Requests/s (avg) | p50 (ms) | p99 (ms) | Requests | Errors | Non-2xx ' +
+      '| CPU server / autocannon / other (cores) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const row of rows) {
+    lines.push(
+      `| ${row.name} | ${row.connections} | ${fmt(row.rps)} | ${row.p50} | ${row.p99} | ` +
+        `${row.requests.toLocaleString('en-US')} | ${row.errors} | ${row.non2xx} | ${cpuText(row.cpu)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+export function textTable(rows) {
+  const header = [
+    'scenario',
+    'conns',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'requests',
+    'errors',
+    'non-2xx',
+    'CPU srv/ac/other',
+  ];
+  const cells = rows.map((row) => [
+    row.name,
+    String(row.connections),
+    fmt(row.rps),
+    String(row.p50),
+    String(row.p99),
+    row.requests.toLocaleString('en-US'),
+    String(row.errors),
+    String(row.non2xx),
+    cpuText(row.cpu),
+  ]);
+  const widths = header.map((title, i) => Math.max(title.length, ...cells.map((line) => line[i].length)));
+  const render = (line) =>
+    line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  return [render(header), render(widths.map((w) => '-'.repeat(w))), ...cells.map(render)].join('\n');
+}
+
+export function writeResults({ rows, ratio, settings }) {
+  const section = [
+    START_MARKER,
+    '',
+    markdownTable(rows),
+    '',
+    `user-info / bare: **${(ratio * 100).toFixed(1)} %** (target ≥ ${TARGET_RATIO * 100} %: ` +
+      `${ratio >= TARGET_RATIO ? 'met' : 'not met'})`,
+    '',
+    `- Date: ${settings.date}`,
+    `- Node.js: ${process.version} on ${os.platform()} ${os.arch()}, ${os.cpus().length} cores ` +
+      `(\`os.cpus().length\`), shared by the servers and autocannon`,
+    `- Background load before the start: ${settings.idleLoad.toFixed(2)} cores busy with other work; ` +
+      'the CPU column shows the cores used during each run by the API process, by autocannon and by ' +
+      'everything else (PostgreSQL, Redis, other processes)',
+    `- Database: ${settings.database}; cache: ${settings.redis ? 'Redis' : 'in-process (no Redis)'}`,
+    `- Password hash cost: ${settings.hashCost} (scrypt N=2^${settings.hashCost}, r=8, p=3)`,
+    `- Duration: ${settings.duration} s per scenario (bare and user-info after a ${settings.warmup} s ` +
+      `warm-up), command \`node bench/run.mjs --duration ${settings.duration}` +
+      `${settings.connections === 50 ? '' : ` --connections ${settings.connections}`}` +
+      `${settings.db === 'postgres' ? '' : ` --db ${settings.db}`}` +
+      `${settings.hashCost === 15 ? '' : ` --hash-cost ${settings.hashCost}`} --write\``,
+    '',
+    END_MARKER,
+  ].join('\n');
+  const current = existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE, 'utf8') : '';
+  const start = current.indexOf(START_MARKER);
+  const end = current.indexOf(END_MARKER);
+  if (start === -1 || end === -1 || end < start) {
+    throw new Error(`${RESULTS_FILE} lacks the ${START_MARKER} … ${END_MARKER} markers`);
+  }
+  writeFileSync(RESULTS_FILE, current.slice(0, start) + section + current.slice(end + END_MARKER.length));
+  console.log(`\nwrote the figures to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+}
