@@ -10,7 +10,9 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 
 export const ADMIN_PASSWORD = 'Admin@123';
-const CONSOLE_DIR = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+/** The built console; E2E_CONSOLE_DIR points elsewhere (a build of one's own while others rebuild dist). */
+const CONSOLE_DIR =
+  process.env.E2E_CONSOLE_DIR ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 export const SCREENSHOTS = fileURLToPath(new URL('./screenshots', import.meta.url));
 
 export interface Platform {

@@ -27,6 +27,9 @@ export const PageQuery = z.object({
   size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
   ascs: columnList.optional(),
   descs: columnList.optional(),
+  /** the creation-time filter of every CRUD table (spec §2), inclusive */
+  createTimeBegin: DateTime.optional(),
+  createTimeEnd: DateTime.optional(),
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 

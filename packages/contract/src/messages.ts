@@ -1,10 +1,11 @@
 import type { Language } from './constants.js';
+import { areaMessages } from './messages/index.js';
 
 /**
  * Messages that the server sends and the console shows: validation rules of spec §5 and the errors of §8.
  * Schemas in this package carry these keys as their messages, so each side translates them once.
  */
-const catalog = {
+const coreCatalog = {
   'common.ok': ['操作成功', 'operation succeeded'],
   'common.added': ['新增成功', 'added successfully'],
   'common.updated': ['修改成功', 'updated successfully'],
@@ -120,6 +121,9 @@ const catalog = {
   'auth.loggedOut': ['退出登录成功', 'signed out'],
   'auth.cacheCleared': ['缓存已清除', 'cache cleared'],
 } satisfies Record<string, readonly [string, string]>;
+
+/** The core catalog plus each area's own file under `messages/` (one file per area keeps edits apart). */
+const catalog = { ...coreCatalog, ...areaMessages };
 
 export type MessageKey = keyof typeof catalog;
 

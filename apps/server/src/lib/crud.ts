@@ -1,9 +1,11 @@
 import type { Page, PageQuery } from '@aos/contract';
-import { asc, desc, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, getTableColumns, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Ctx } from './context.js';
+import { type DataScopeTarget, dataScopeCondition } from './data-scope.js';
 import { fieldError, notFound } from './errors.js';
 import { newId } from './ids.js';
+import { parseDateTime } from './time.js';
 import { type AuditedTable, insertAudit, scope, updateAudit } from './tenant-scope.js';
 
 export type FilterMode = 'like' | 'eq';
@@ -14,6 +16,8 @@ export interface CrudOptions<T extends AuditedTable> {
   filters?: Partial<Record<keyof T['$inferSelect'] & string, FilterMode>>;
   /** order when the caller gives no ascs/descs */
   defaultOrder?: SQL[];
+  /** rows restricted by the caller's data scope (spec §6) on page, list, find and detail */
+  dataScope?: DataScopeTarget;
 }
 
 type Row<T extends AuditedTable> = T['$inferSelect'];
@@ -35,6 +39,12 @@ export function crud<T extends AuditedTable>(options: CrudOptions<T>) {
 
   function filterConditions(query: Record<string, unknown>): SQL[] {
     const conditions: SQL[] = [];
+    if (typeof query.createTimeBegin === 'string') {
+      conditions.push(gte(table.createTime, parseDateTime(query.createTimeBegin)));
+    }
+    if (typeof query.createTimeEnd === 'string') {
+      conditions.push(lte(table.createTime, parseDateTime(query.createTimeEnd)));
+    }
     for (const [field, mode] of Object.entries(options.filters ?? {}) as Array<[string, FilterMode]>) {
       const value = query[field];
       const column = columns[field];
@@ -59,12 +69,16 @@ export function crud<T extends AuditedTable>(options: CrudOptions<T>) {
     return parts.length ? parts : defaultOrder;
   }
 
+  function restrict(ctx: Ctx): SQL | undefined {
+    return options.dataScope ? dataScopeCondition(ctx, options.dataScope) : undefined;
+  }
+
   return {
     table,
     filterConditions,
 
     async page(ctx: Ctx, query: PageQuery & Record<string, unknown>, extra?: SQL): Promise<Page<Row<T>>> {
-      const where = scope(ctx, table, ...filterConditions(query), extra);
+      const where = scope(ctx, table, ...filterConditions(query), extra, restrict(ctx));
       const counted = await ctx.db
         .select({ total: sql<number>`count(*)::int` })
         .from(table as AuditedTable)
@@ -90,7 +104,7 @@ export function crud<T extends AuditedTable>(options: CrudOptions<T>) {
       return (await ctx.db
         .select()
         .from(table as AuditedTable)
-        .where(scope(ctx, table, ...filterConditions(query), extra))
+        .where(scope(ctx, table, ...filterConditions(query), extra, restrict(ctx)))
         .orderBy(...order(query))) as Row<T>[];
     },
 
@@ -98,7 +112,7 @@ export function crud<T extends AuditedTable>(options: CrudOptions<T>) {
       const [row] = await ctx.db
         .select()
         .from(table as AuditedTable)
-        .where(scope(ctx, table, condition))
+        .where(scope(ctx, table, condition, restrict(ctx)))
         .limit(1);
       return row as Row<T> | undefined;
     },

@@ -1,0 +1,2 @@
+/** Schemas of the tenant area (spec §3, §5, §7). */
+export {};
