@@ -85,6 +85,15 @@ describe('HTTP layer: spec §8 request handling', () => {
     expect(shown).toEqual(['unknown error']);
   });
 
+  it("shows a field error without the API's field prefix; the form marks the field itself", async () => {
+    const body = { code: 400, success: false, msg: 'postCode: the post code already exists' };
+    setup(respond(400, { ...body, data: { errors: { postCode: 'the post code already exists' } } }) as never);
+    await expect(request({ url: '/api/x' })).rejects.toBeInstanceOf(HttpError);
+    setup(respond(400, body) as never);
+    await expect(request({ url: '/api/x' })).rejects.toBeInstanceOf(HttpError);
+    expect(shown).toEqual(['the post code already exists', 'postCode: the post code already exists']);
+  });
+
   it('logs out on 401 without a message', async () => {
     setup(respond(401, { code: 401, msg: 'expired' }) as unknown as typeof fetch);
     await expect(request({ url: '/api/x' })).rejects.toMatchObject({ code: 401 });

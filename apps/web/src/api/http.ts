@@ -127,7 +127,15 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
 
 function messageOf(record: Record<string, unknown>): string | undefined {
   const message = record.msg || record.error_description;
-  return typeof message === 'string' && message ? message : undefined;
+  if (typeof message !== 'string' || !message) return undefined;
+  // A 400 names its field for API clients ("postCode: ..."); people see the field marked in the form.
+  const errors = (record.data as { errors?: Record<string, unknown> } | null | undefined)?.errors;
+  if (errors && typeof errors === 'object') {
+    for (const [field, text] of Object.entries(errors)) {
+      if (message === `${field}: ${String(text)}`) return String(text);
+    }
+  }
+  return message;
 }
 
 /** The envelope's data, for the common case. */

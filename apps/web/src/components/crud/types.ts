@@ -110,6 +110,8 @@ export interface CrudPageProps<T extends { id: string }> {
   permissions?: Partial<Record<'add' | 'edit' | 'delete' | 'view', string | false>>;
   /** a tree table: `list` returns the whole tree; with `lazy`, children load when a row expands */
   tree?: boolean;
+  /** width of the row actions column (default 200) */
+  actionWidth?: number;
   /** dialog width (default 880, the dictionary dialog width of spec §9) */
   dialogWidth?: number;
   /** the creation-time range filter (default true) */
