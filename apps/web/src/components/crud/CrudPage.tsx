@@ -239,7 +239,6 @@ export function CrudPage<T extends { id: string }>(props: CrudPageProps<T>) {
         ),
     });
     return shown;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when what they show changes
   }, [columns, options, permission, language, selected, props.rowActions]);
 
   const records = useMemo(() => {
@@ -273,7 +272,6 @@ export function CrudPage<T extends { id: string }>(props: CrudPageProps<T>) {
           },
     );
     // only when a dialog opens: columns may be rebuilt on every render by the page
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dialog]);
 
   const searchColumns = columns.filter((column) => column.search);
