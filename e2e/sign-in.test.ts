@@ -173,10 +173,10 @@ describe('routing rules (spec §2)', () => {
     const { context, page } = await newPage(browser);
     await signedIn(page, platform);
     expect(await page.title()).toBe('无人机智能巡检云平台');
-    await page.goto(`${platform.url}/system/user`);
-    await page.waitForURL('**/system/user/index');
-    await hasText(page.getByTestId('not-available'), '用户管理');
-    expect(await page.title()).toBe('用户管理');
+    await page.goto(`${platform.url}/device-manager/device`);
+    await page.waitForURL('**/device-manager/device/index');
+    await hasText(page.getByTestId('not-available'), '设备管理');
+    expect(await page.title()).toBe('设备管理');
     await context.close();
   });
 

@@ -9,10 +9,25 @@ import { PrincipalService } from './modules/auth/principal.service.js';
 import { SessionService } from './modules/auth/session.service.js';
 import { TokenService } from './modules/auth/token.service.js';
 import { FileService } from './modules/resource/file.service.js';
+import { NoticeService } from './modules/desk/notice.service.js';
+import { LogService } from './modules/log/log.service.js';
+import { AttachService } from './modules/resource/attach.service.js';
+import { OssService } from './modules/resource/oss.service.js';
+import { SmsService } from './modules/resource/sms.service.js';
 import { DictService } from './modules/system/dict.service.js';
 import { MenuService } from './modules/system/menu.service.js';
+import { RoleGrantService } from './modules/system/role.grant.js';
+import { RoleService } from './modules/system/role.service.js';
+import { ScopeService } from './modules/system/scope.service.js';
+import { TopMenuService } from './modules/system/topmenu.service.js';
+import { ParamService } from './modules/system/param.service.js';
 import { PostService } from './modules/system/post.service.js';
+import { ClientService } from './modules/system/client.service.js';
+import { DeptService } from './modules/system/dept.service.js';
+import { RegionService } from './modules/system/region.service.js';
+import { TenantService } from './modules/system/tenant.service.js';
 import { ProfileService } from './modules/user/profile.service.js';
+import { UserService } from './modules/user/user.service.js';
 
 /** Every service, built once per app from the infrastructure it needs. Routes reach them as `app.services`. */
 export function createServices(config: Config, database: Database, cache: Cache) {
@@ -21,6 +36,7 @@ export function createServices(config: Config, database: Database, cache: Cache)
   const captcha = new CaptchaService(cache);
   const guard = new LoginGuard(cache, config.LOGIN_LOCK_SECONDS);
   const files = new FileService(path.resolve(config.DATA_DIR, 'files'));
+  const logs = new LogService(database.db);
   return {
     sessions,
     principals,
@@ -28,11 +44,32 @@ export function createServices(config: Config, database: Database, cache: Cache)
     guard,
     token: new TokenService(database.db, config, sessions, principals, captcha, guard),
     auth: new AuthService(database.db, sessions, principals),
-    menus: new MenuService(),
+    menus: new MenuService(principals),
+    roles: new RoleService(principals),
+    roleGrants: new RoleGrantService(),
+    topMenuAdmin: new TopMenuService(),
+    scopes: new ScopeService(principals),
     dicts: new DictService(),
+    params: new ParamService(),
     posts: new PostService(),
+    depts: new DeptService(),
+    regions: new RegionService(),
+    tenants: new TenantService(config.PASSWORD_HASH_COST, principals),
+    clients: new ClientService(config.CONSOLE_CLIENT_ID),
     files,
+    logs,
+    oss: new OssService(logs),
+    sms: new SmsService(cache, logs),
+    attaches: new AttachService(files, logs),
+    notices: new NoticeService(),
     profiles: new ProfileService(config.PASSWORD_HASH_COST, sessions, principals, files),
+    users: new UserService(
+      database.db,
+      { passwordHashCost: config.PASSWORD_HASH_COST, tenantMode: config.TENANT_MODE },
+      sessions,
+      principals,
+      cache,
+    ),
   };
 }
 

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from './messages.js';
 import { FILE_LINK, PutFileQuery } from './resource.js';
-import { PasswordChange, ProfileUpdate } from './user.js';
+import {
+  NoFlyAuthorityQuery,
+  PasswordChange,
+  ProfileUpdate,
+  UserExt,
+  UserStatusQuery,
+  UserSubmit,
+} from './user.js';
 
 const md5 = (char: string) => char.repeat(32);
 const issues = (result: {
@@ -114,5 +121,69 @@ describe('file links', () => {
       expect(FILE_LINK.test(link), link).toBe(false);
     expect(PutFileQuery.safeParse({ usage: 'avatar' }).success).toBe(true);
     expect(PutFileQuery.safeParse({ usage: 'other' }).success).toBe(false);
+  });
+});
+
+describe('user management schemas', () => {
+  const base = {
+    account: 'pilot',
+    name: 'Pilot',
+    roleId: '11,12',
+    deptId: ['21'],
+    password: md5('a'),
+  };
+
+  it('takes role, dept and post ids as a comma-separated list or an array, without repeats', () => {
+    const parsed = UserSubmit.parse({ ...base, roleId: '11, 12,11', postId: '' });
+    expect(parsed).toMatchObject({ roleId: ['11', '12'], deptId: ['21'], postId: [], userType: 1 });
+    expect(issues(UserSubmit.safeParse({ ...base, roleId: '', deptId: 'x' }))).toEqual({
+      roleId: 'user.roleRequired',
+      deptId: 'validation.id',
+    });
+  });
+
+  it('needs a password (md5) to add, checks the confirmation, and ignores it to update', () => {
+    expect(issues(UserSubmit.safeParse({ ...base, password: undefined }))).toEqual({
+      password: 'user.passwordRequired',
+    });
+    expect(issues(UserSubmit.safeParse({ ...base, password2: md5('b') }))).toEqual({
+      password2: 'validation.passwordMismatch',
+    });
+    expect(UserSubmit.safeParse({ ...base, id: '5', password: undefined }).success).toBe(true);
+    expect(issues(UserSubmit.safeParse({ ...base, password: 'Secret12' }))).toEqual({
+      password: 'validation.md5',
+    });
+  });
+
+  it('checks the account, the platform settings, the freeze status and the no-fly flag', () => {
+    expect(issues(UserSubmit.safeParse({ ...base, account: 'a b' }))).toEqual({
+      account: 'user.accountFormat',
+    });
+    expect(UserExt.safeParse('{"a":1}').success).toBe(true);
+    expect(UserExt.safeParse('').success).toBe(true);
+    expect(UserExt.safeParse('[1]').success).toBe(false);
+    expect(UserExt.safeParse('{').success).toBe(false);
+    expect(UserStatusQuery.safeParse({ ids: '1,2', status: '2' }).success).toBe(true);
+    expect(UserStatusQuery.safeParse({ ids: '1', status: '0' }).success).toBe(false);
+    expect(NoFlyAuthorityQuery.safeParse({ userIds: '1', noFlyAuthority: '2' }).success).toBe(false);
+  });
+
+  it('names every user-management message in both languages', () => {
+    for (const key of [
+      'user.accountFormat',
+      'user.accountExists',
+      'user.roleRequired',
+      'user.deptRequired',
+      'user.roleMissing',
+      'user.lastAdministrator',
+      'user.assignAdministrator',
+      'user.importType',
+      'user.importColumns',
+      'user.importDuplicate',
+      'user.userExtJson',
+    ]) {
+      expect(translate('zh-CN', key), key).not.toBe(key);
+      expect(translate('en-US', key), key).not.toBe(key);
+    }
   });
 });

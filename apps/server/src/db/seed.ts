@@ -10,6 +10,7 @@ import {
 } from '@aos/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { newId } from '../lib/ids.js';
+import { seedRegions } from '../modules/system/region.seed.js';
 import { hashPassword, md5Hex, sha256 } from '../lib/password.js';
 import type { Executor } from './client.js';
 import {
@@ -51,6 +52,7 @@ export async function seedPlatform(db: Executor, options: SeedOptions): Promise<
     await seedMenus(tx);
     await seedDicts(tx);
     await seedParams(tx);
+    await seedRegions(tx);
     await provisionTenant(tx, {
       tenantId: PLATFORM_TENANT_ID,
       tenantName: options.platformName,
@@ -145,6 +147,8 @@ async function seedDicts(tx: Executor, tenantId?: string): Promise<void> {
       dictValue: seed.name,
       dictValueEn: seed.nameEn,
       sort: index + 1,
+      // The seeded dictionaries are the ones the product reads by code: sealed, a tenant cannot change them.
+      isSealed: 1,
       tenantId: tenantId ?? '',
     });
     add(seed.code, rootId, seed.items);

@@ -10,6 +10,19 @@ export interface DataScopeRule {
   scopeValue: string | null;
 }
 
+/**
+ * One API-scope rule granted to a role (PROTOCOLS.md §1 scope_api): on the routes whose permission code is in
+ * `codes`, only `scopePath` may be called (type 2), or every path (type 1). See lib/api-scope.ts.
+ */
+export interface ApiScopeRule {
+  resourceCode: string;
+  scopePath: string;
+  /** 1 all paths, 2 the path pattern */
+  scopeType: number;
+  /** the permission codes the rule covers: its resource code and, for a menu code, that menu's buttons */
+  codes: string[];
+}
+
 /** The signed-in user as every request sees it, built from the token and the database (cached). */
 export interface Principal {
   userId: string;
@@ -31,6 +44,7 @@ export interface Principal {
   /** menu and button codes granted through the roles */
   permissions: ReadonlySet<string>;
   dataScopes: DataScopeRule[];
+  apiScopes: ApiScopeRule[];
   clientId: string;
   sessionId: string;
 }

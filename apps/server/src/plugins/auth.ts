@@ -1,6 +1,7 @@
 import { DEFAULT_TENANT_ID, type Language, TENANT_HEADER } from '@aos/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { apiScopeAllows } from '../lib/api-scope.js';
 import type { Ctx, Principal } from '../lib/context.js';
 import { AppError, forbidden, unauthorized } from '../lib/errors.js';
 import type { ProfileProblem } from '../modules/auth/principal.service.js';
@@ -33,6 +34,11 @@ export function isApiPath(url: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/');
 }
 
+/** API scopes (docs/server.md "API scopes"): a granted rule covering `code` must allow the path. */
+function checkApiScope(principal: Principal, code: string, url: string): void {
+  if (!apiScopeAllows(principal.apiScopes, code, url)) throw forbidden('role.apiScopeDenied');
+}
+
 /**
  * Authentication, tenancy and permissions for every route. Each /api route must declare `config.permission`
  * (checked at start-up, so none can be forgotten). A signed-in call's tenant is the token's; a Tenant-Id
@@ -54,7 +60,9 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     // Permissions that depend on the validated input (submit: add or edit) are checked once it is parsed.
     if (typeof permission === 'function') {
       const check = async (request: FastifyRequest) => {
-        if (!request.principal?.permissions.has(permission(request))) throw forbidden();
+        const code = permission(request);
+        if (!request.principal?.permissions.has(code)) throw forbidden();
+        checkApiScope(request.principal, code, request.url);
       };
       const existing = route.preHandler ? [route.preHandler].flat() : [];
       route.preHandler = [check, ...existing];
@@ -95,6 +103,9 @@ export default fp(async function authPlugin(app: FastifyInstance) {
         !principal.permissions.has(permission)
       ) {
         throw forbidden();
+      }
+      if (typeof permission === 'string' && permission !== 'authenticated') {
+        checkApiScope(principal, permission, request.url);
       }
     }
     request.principal = principal;

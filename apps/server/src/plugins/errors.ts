@@ -96,7 +96,10 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
         .send({ error: error.error, error_description: translate(language, error.messageKey, error.params) });
     }
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+      if (error.status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        app.services.logs.serverError(request, error);
+      }
       const msg = translate(language, error.messageKey, error.params);
       const field = error.params.field;
       const data = field ? { errors: { [field]: msg } } : error.data;
@@ -111,6 +114,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
+      app.services.logs.serverError(request, error);
       return reply.status(500).send(fail(500, translate(language, 'common.serverError')));
     }
     const known: Record<string, Parameters<typeof translate>[1]> = {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildUrl, configureHttp, HttpError, request, TransportError } from './http';
+import { buildUrl, configureHttp, HttpError, request, requestFile, TransportError } from './http';
 
 const shown: string[] = [];
 let unauthorized = 0;
@@ -92,6 +92,26 @@ describe('HTTP layer: spec §8 request handling', () => {
     setup(respond(400, body) as never);
     await expect(request({ url: '/api/x' })).rejects.toBeInstanceOf(HttpError);
     expect(shown).toEqual(['the post code already exists', 'postCode: the post code already exists']);
+  });
+
+  it('answers a file with its name, and an error answer of a file call like any other', async () => {
+    const file = vi.fn(
+      async () =>
+        new Response('xlsx bytes', {
+          status: 200,
+          headers: {
+            'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            'content-disposition': "attachment; filename*=UTF-8''%E7%94%A8%E6%88%B7.xlsx",
+          },
+        }),
+    );
+    setup(file as unknown as typeof fetch);
+    const answer = await requestFile({ url: '/api/export' });
+    expect(answer.fileName).toBe('用户.xlsx');
+    expect(await answer.blob.text()).toBe('xlsx bytes');
+    setup(respond(403, { code: 403, success: false, msg: 'no permission' }) as never);
+    await expect(requestFile({ url: '/api/export' })).rejects.toBeInstanceOf(HttpError);
+    expect(shown).toEqual(['no permission']);
   });
 
   it('logs out on 401 without a message', async () => {

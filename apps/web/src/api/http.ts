@@ -47,6 +47,13 @@ export interface RequestOptions {
   anonymous?: boolean;
 }
 
+/** A file the API answered with (`requestFile`). */
+export interface FileAnswer {
+  blob: Blob;
+  /** the name from `Content-Disposition` (`filename*=UTF-8''...`), if any */
+  fileName?: string;
+}
+
 let environment: HttpEnvironment | undefined;
 let fetchImpl: typeof fetch = (...args) => fetch(...args);
 
@@ -66,7 +73,19 @@ export function buildUrl(url: string, params?: Record<string, unknown>): string 
   return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
 }
 
-export async function request<T = unknown>(options: RequestOptions): Promise<T> {
+export function request<T = unknown>(options: RequestOptions): Promise<T> {
+  return send<T>(options, false);
+}
+
+/**
+ * A call that answers with a file (exports, templates, attachments): same headers and the same error rules
+ * as every other call (an error answer is JSON), the file otherwise.
+ */
+export function requestFile(options: RequestOptions): Promise<FileAnswer> {
+  return send<FileAnswer>(options, true);
+}
+
+async function send<T>(options: RequestOptions, file: boolean): Promise<T> {
   const env = environment;
   if (!env) throw new Error('configureHttp was not called');
   const headers: Record<string, string> = {
@@ -103,6 +122,15 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
   }
   if (response.status < 200 || response.status > 500) throw new TransportError(`HTTP ${response.status}`);
 
+  const type = response.headers.get('content-type') ?? '';
+  if (file && response.status === 200 && !type.includes('application/json')) {
+    const match = /filename\*=UTF-8''([^;]+)/i.exec(response.headers.get('content-disposition') ?? '');
+    const answer: FileAnswer = {
+      blob: await response.blob(),
+      fileName: match?.[1] && decodeURIComponent(match[1]),
+    };
+    return answer as T;
+  }
   const text = await response.text();
   let parsed: unknown = text;
   try {

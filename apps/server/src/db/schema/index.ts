@@ -1,3 +1,8 @@
 // The one schema object handed to Drizzle and drizzle-kit: every table of every area.
 export * from './auth.js';
+export * from './desk.js';
+export * from './log.js';
+export * from './resource.js';
+export * from './region.js';
 export * from './system.js';
+export * from './user-log.js';

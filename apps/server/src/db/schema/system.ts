@@ -77,9 +77,21 @@ export const user = pgTable(
     roleId: varchar('role_id', { length: 1000 }).notNull().default(''),
     deptId: varchar('dept_id', { length: 1000 }).notNull().default(''),
     postId: varchar('post_id', { length: 1000 }).notNull().default(''),
+    education: varchar('education', { length: 45 }),
+    /** 1 = may fly in no-fly zones (modNoFlyAuthority) */
+    noFlyAuthority: smallint('no_fly_authority').notNull().default(0),
+    /** the platform's extra settings (update-platform), a JSON object as text */
+    userExt: varchar('user_ext', { length: 2000 }).notNull().default(''),
+    /** when the owner cancelled the account (it is frozen since) */
+    cancelTime: timestamp('cancel_time', { withTimezone: true, mode: 'date' }),
     ...auditColumns(),
   },
-  (t) => [uniqueIndex('blade_user_account_uq').on(t.tenantId, t.account).where(live)],
+  (t) => [
+    uniqueIndex('blade_user_account_uq').on(t.tenantId, t.account).where(live),
+    // the user page: newest first within a tenant, and "users of this dept and below" (array overlap)
+    index('blade_user_tenant_time_idx').on(t.tenantId, t.createTime),
+    index('blade_user_dept_gin').using('gin', sql`string_to_array(${t.deptId}, ',')`),
+  ],
 );
 
 export const role = pgTable(
@@ -189,6 +201,8 @@ export const dept = pgTable(
     fullName: varchar('full_name', { length: 45 }),
     sort: integer('sort').notNull().default(1),
     remark: varchar('remark', { length: 255 }),
+    /** the team's manager (spec §3 Team): a user of the same tenant */
+    managerId: id('manager_id'),
     ...auditColumns(),
   },
   (t) => [index('blade_dept_tenant_idx').on(t.tenantId, t.parentId)],

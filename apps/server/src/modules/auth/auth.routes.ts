@@ -51,6 +51,7 @@ export default async function authRoutes(app: FastifyInstance) {
           captchaCode: header(request, CAPTCHA_CODE_HEADER),
           deptId: header(request, 'Dept-Id'),
           roleId: header(request, 'Role-Id'),
+          userAgent: header(request, 'User-Agent'),
         },
         ip: request.ip,
       }),

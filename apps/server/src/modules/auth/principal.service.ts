@@ -1,13 +1,17 @@
 import { PLATFORM_TENANT_ID, STATUS_ENABLED } from '@aos/contract';
 import { and, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { menu, role, roleMenu, roleScope, scopeData, tenant, user } from '../../db/schema/index.js';
+import { menu, role, roleMenu, roleScope, scopeApi, scopeData, tenant, user } from '../../db/schema/index.js';
 import { ADMINISTRATOR_ALIAS } from '../../db/seed.js';
 import type { Cache } from '../../lib/cache.js';
-import type { DataScopeRule, Principal } from '../../lib/context.js';
+import type { ApiScopeRule, DataScopeRule, Principal } from '../../lib/context.js';
 import type { VerifiedAccess } from './session.service.js';
 
 const INVALIDATE_CHANNEL = 'auth:invalidate';
+/** blade_role_scope.scope_category */
+export const SCOPE_CATEGORY_DATA = 1;
+export const SCOPE_CATEGORY_API = 2;
 const TTL_MS = 60_000;
 /** beyond this many cached users the least recently loaded are dropped */
 const MAX_ENTRIES = 10_000;
@@ -141,13 +145,25 @@ export class PrincipalService {
     };
   }
 
-  /** Role names and aliases, permission codes and data scopes of a set of roles within one tenant. */
+  /**
+   * Role names and aliases, permission codes, data scopes and API scopes of a set of roles within one tenant.
+   * The administrator role holds every menu the tenant may have and is bound by no data or API scope.
+   */
   async grants(
     tenantId: string,
     roleIds: string[],
-  ): Promise<Pick<Profile, 'roleIds' | 'roleAliases' | 'roleNames' | 'permissions' | 'dataScopes'>> {
+  ): Promise<
+    Pick<Profile, 'roleIds' | 'roleAliases' | 'roleNames' | 'permissions' | 'dataScopes' | 'apiScopes'>
+  > {
     if (roleIds.length === 0) {
-      return { roleIds, roleAliases: [], roleNames: [], permissions: new Set(), dataScopes: [] };
+      return {
+        roleIds,
+        roleAliases: [],
+        roleNames: [],
+        permissions: new Set(),
+        dataScopes: [],
+        apiScopes: [],
+      };
     }
     const roles = await this.db
       .select({ id: role.id, alias: role.roleAlias, name: role.roleName })
@@ -169,30 +185,73 @@ export class PrincipalService {
         : [];
     const platform = tenantId === PLATFORM_TENANT_ID;
     const permissions = new Set(codes.filter((row) => platform || !row.platformOnly).map((row) => row.code));
-    const dataScopes: DataScopeRule[] = liveIds.length
-      ? await this.db
-          .select({
-            resourceCode: scopeData.resourceCode,
-            scopeColumn: scopeData.scopeColumn,
-            scopeType: scopeData.scopeType,
-            scopeValue: scopeData.scopeValue,
-          })
-          .from(roleScope)
-          .innerJoin(scopeData, eq(scopeData.id, roleScope.scopeId))
-          .where(
-            and(
-              inArray(roleScope.roleId, liveIds),
-              eq(roleScope.scopeCategory, 1),
-              eq(scopeData.isDeleted, 0),
-            ),
-          )
-      : [];
+    const scoped = !isAdministrator && liveIds.length > 0;
     return {
       roleIds: liveIds,
       roleAliases: roles.map((row) => row.alias),
       roleNames: roles.map((row) => row.name),
       permissions,
-      dataScopes,
+      dataScopes: scoped ? await this.dataScopes(liveIds) : [],
+      apiScopes: scoped ? await this.apiScopes(liveIds) : [],
     };
+  }
+
+  private dataScopes(roleIds: string[]): Promise<DataScopeRule[]> {
+    return this.db
+      .selectDistinct({
+        resourceCode: scopeData.resourceCode,
+        scopeColumn: scopeData.scopeColumn,
+        scopeType: scopeData.scopeType,
+        scopeValue: scopeData.scopeValue,
+      })
+      .from(roleScope)
+      .innerJoin(scopeData, eq(scopeData.id, roleScope.scopeId))
+      .where(
+        and(
+          inArray(roleScope.roleId, roleIds),
+          eq(roleScope.scopeCategory, SCOPE_CATEGORY_DATA),
+          eq(scopeData.isDeleted, 0),
+        ),
+      );
+  }
+
+  /** API-scope rules, each with the permission codes it covers (a menu code covers that menu's buttons). */
+  private async apiScopes(roleIds: string[]): Promise<ApiScopeRule[]> {
+    const rows = await this.db
+      .selectDistinct({
+        resourceCode: scopeApi.resourceCode,
+        scopePath: scopeApi.scopePath,
+        scopeType: scopeApi.scopeType,
+      })
+      .from(roleScope)
+      .innerJoin(scopeApi, eq(scopeApi.id, roleScope.scopeId))
+      .where(
+        and(
+          inArray(roleScope.roleId, roleIds),
+          eq(roleScope.scopeCategory, SCOPE_CATEGORY_API),
+          eq(scopeApi.isDeleted, 0),
+        ),
+      );
+    if (rows.length === 0) return [];
+    const parent = alias(menu, 'parent_menu');
+    const buttons = await this.db
+      .select({ parentCode: parent.code, code: menu.code })
+      .from(menu)
+      .innerJoin(parent, eq(parent.id, menu.parentId))
+      .where(
+        and(
+          inArray(parent.code, [...new Set(rows.map((row) => row.resourceCode))]),
+          eq(menu.category, 2),
+          eq(menu.isDeleted, 0),
+          eq(parent.isDeleted, 0),
+        ),
+      );
+    return rows.map((row) => ({
+      ...row,
+      codes: [
+        row.resourceCode,
+        ...buttons.filter((button) => button.parentCode === row.resourceCode).map((button) => button.code),
+      ],
+    }));
   }
 }

@@ -21,9 +21,21 @@ export interface TokenRequest {
   params: TokenParams;
   /** `Authorization: Basic base64(client_id:client_secret)` */
   authorization: string | undefined;
-  headers: { tenantId?: string; captchaKey?: string; captchaCode?: string; deptId?: string; roleId?: string };
+  headers: {
+    tenantId?: string;
+    captchaKey?: string;
+    captchaCode?: string;
+    deptId?: string;
+    roleId?: string;
+    userAgent?: string;
+  };
   ip: string;
 }
+
+/** A password sign-in's outcome, as the sign-in listeners (the login log) are told it. */
+export type SignInOutcome = { request: TokenRequest } & (
+  { ok: true; response: TokenResponse } | { ok: false; messageKey: string }
+);
 
 type ClientRow = typeof client.$inferSelect;
 type UserRow = typeof user.$inferSelect;
@@ -32,6 +44,7 @@ type UserRow = typeof user.$inferSelect;
 export class TokenService {
   /** verified against when the account does not exist, so timing does not reveal which accounts exist */
   private dummyHash: Promise<string>;
+  private readonly signInListeners: Array<(outcome: SignInOutcome) => void> = [];
 
   constructor(
     private readonly db: Db,
@@ -56,13 +69,35 @@ export class TokenService {
     switch (grant as GrantType) {
       case 'password':
       case 'captcha':
-        return this.passwordGrant(request, oauthClient, grant === 'captcha' || this.config.CAPTCHA_ENABLED);
+        return this.told(
+          request,
+          this.passwordGrant(request, oauthClient, grant === 'captcha' || this.config.CAPTCHA_ENABLED),
+        );
       case 'refresh_token':
         return this.refreshGrant(request, oauthClient);
       case 'social':
         throw new OAuthError(400, 'invalid_request', 'auth.socialUnavailable');
       case 'sms_code':
         throw new OAuthError(400, 'invalid_request', 'auth.smsUnavailable');
+    }
+  }
+
+  /** Be told of every password sign-in, good or refused; a listener must return at once and never throw. */
+  onSignIn(listener: (outcome: SignInOutcome) => void): void {
+    this.signInListeners.push(listener);
+  }
+
+  private async told(request: TokenRequest, grant: Promise<TokenResponse>): Promise<TokenResponse> {
+    try {
+      const response = await grant;
+      for (const listener of this.signInListeners) listener({ request, ok: true, response });
+      return response;
+    } catch (error) {
+      if (error instanceof OAuthError) {
+        for (const listener of this.signInListeners)
+          listener({ request, ok: false, messageKey: error.messageKey });
+      }
+      throw error;
     }
   }
 

@@ -1,29 +1,31 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import {
   AVATAR_EXTENSIONS,
   AVATAR_MAX_BYTES,
   FILE_LINK,
   FILE_LINK_PREFIX,
+  IMAGE_EXTENSIONS,
   IMAGE_MAX_BYTES,
   type ImageExtension,
+  OSS_CATEGORY,
   type PutFileQuery,
   type PutFileResult,
+  RESOURCE_ENABLED,
+  UPLOAD_EXTENSIONS,
+  UPLOAD_MAX_BYTES,
+  type UploadExtension,
 } from '@aos/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { attach, oss } from '../../db/schema/index.js';
 import type { Ctx } from '../../lib/context.js';
+import { crud } from '../../lib/crud.js';
 import { fieldError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { formatCompactDate } from '../../lib/time.js';
 import type { Upload } from '../../lib/upload.js';
-
-const CONTENT_TYPES: Record<ImageExtension, string> = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-};
+import { CONTENT_TYPES, isInline } from './content-types.js';
+import { LocalDiskStore, type ObjectStore, S3Store, type StoredObject } from './storage.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -46,20 +48,44 @@ function sizeLabel(bytes: number): string {
 function originalName(filename: string): string {
   const base = filename.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  return base.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255);
+  return base.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255) || 'file';
+}
+
+/** The extension a non-picture upload is stored under, from its name; null when not allowed. */
+export function uploadExtension(filename: string): UploadExtension | null {
+  const match = /\.([A-Za-z0-9]{1,10})$/.exec(filename.trim());
+  const extension = match?.[1]?.toLowerCase().replace(/^jpeg$/, 'jpg');
+  return (UPLOAD_EXTENSIONS as readonly string[]).includes(extension ?? '')
+    ? (extension as UploadExtension)
+    : null;
+}
+
+/** Attachment rows: every upload is one (spec §7 blade-resource attach). */
+export const attaches = crud({
+  table: attach,
+  filters: { originalName: 'like', name: 'like', extension: 'eq' },
+});
+export type AttachRow = typeof attach.$inferSelect;
+
+export interface OpenedFile extends StoredObject {
+  contentType: string;
+  inline: boolean;
+  originalName: string;
 }
 
 /**
- * Uploaded pictures on local disk, as a public object-storage bucket would hold them:
- * `<root>/<tenantId>/<yyyyMMdd>/<snowflake id>-<random>.<ext>`, served at `/files/...` under the same path
- * to anyone with the link. A name is never rewritten, so it is cached for good. The 128 random bits make a
- * link unguessable (the snowflake alone is time-ordered and could be found by trying ids).
+ * Uploads, wherever the tenant's enabled object storage keeps them (the local disk when none is enabled):
+ * `<tenant>/<yyyyMMdd>/<snowflake id>-<random>.<ext>`, recorded as an attachment, and served at
+ * `/files/<name>` by this server to anyone with the link, as a public bucket would. A name is never rewritten,
+ * so it is cached for good. The 128 random bits make a link unguessable (the snowflake alone is time-ordered).
  */
 export class FileService {
-  private readonly root: string;
+  readonly local: LocalDiskStore;
+  /** how S3-compatible stores are reached (tests point it at a stand-in server) */
+  fetchImpl: typeof fetch = (...args) => fetch(...args);
 
   constructor(root: string) {
-    this.root = path.resolve(root);
+    this.local = new LocalDiskStore(root);
   }
 
   /** `oss/endpoint/put-file`: pictures only (checked by their bytes); the avatar usage is stricter (spec §5). */
@@ -76,49 +102,136 @@ export class FileService {
       throw fieldError('file', 'upload.avatarType');
     }
     if (!extension) throw fieldError('file', 'upload.type');
+    return this.store(ctx, upload, extension);
+  }
 
-    const tenant = safeTenant(ctx.tenantId);
-    const secret = randomBytes(16).toString('base64url');
-    const name = `${tenant}/${formatCompactDate(new Date())}/${newId()}-${secret}.${extension}`;
-    const target = path.join(this.root, name);
-    await mkdir(path.dirname(target), { recursive: true });
-    try {
-      await writeFile(target, upload.data, { flag: 'wx', mode: 0o644 });
-    } catch (error) {
-      await rm(target, { force: true });
-      throw error;
+  /** `oss/endpoint/upload-file`: any allowed type up to 20 MB; a picture's name must match its bytes. */
+  async upload(ctx: Ctx, upload: Upload | null): Promise<PutFileResult> {
+    if (!upload || upload.field !== 'file') throw fieldError('file', 'upload.missing');
+    if (upload.tooLarge || upload.data.length > UPLOAD_MAX_BYTES) {
+      throw fieldError('file', 'upload.size', { limit: sizeLabel(UPLOAD_MAX_BYTES) });
     }
+    if (upload.data.length === 0) throw fieldError('file', 'upload.missing');
+    let extension = uploadExtension(upload.filename);
+    if (!extension) throw fieldError('file', 'resource.uploadType');
+    if ((IMAGE_EXTENSIONS as readonly string[]).includes(extension)) {
+      const sniffed = sniffImage(upload.data);
+      if (!sniffed) throw fieldError('file', 'upload.type');
+      extension = sniffed;
+    }
+    return this.store(ctx, upload, extension);
+  }
+
+  /** The tenant's enabled store and its configuration id (null: the local disk). */
+  private async enabledStore(
+    ctx: Ctx,
+  ): Promise<{ store: ObjectStore; ossId: string | null; domain: string }> {
+    const [config] = await ctx.db
+      .select()
+      .from(oss)
+      .where(and(eq(oss.tenantId, ctx.tenantId), eq(oss.status, RESOURCE_ENABLED), eq(oss.isDeleted, 0)))
+      .limit(1);
+    if (!config || config.category === OSS_CATEGORY.local)
+      return { store: this.local, ossId: null, domain: '' };
     return {
-      link: FILE_LINK_PREFIX + name,
-      domain: '',
-      name,
-      originalName: originalName(upload.filename),
-      attachId: null,
+      store: this.s3Store(config),
+      ossId: config.id,
+      domain: `${config.endpoint?.replace(/\/+$/, '')}/${config.bucketName}`,
     };
   }
 
-  /** True when `link` is a file this server issued to the caller's tenant and it is still there. */
+  private s3Store(config: typeof oss.$inferSelect): ObjectStore {
+    return new S3Store(
+      {
+        endpoint: config.endpoint ?? '',
+        bucket: config.bucketName ?? '',
+        accessKey: config.accessKey ?? '',
+        secretKey: config.secretKey ?? '',
+        region: config.region || 'us-east-1',
+      },
+      this.fetchImpl,
+    );
+  }
+
+  /** The store an attachment was written to (its configuration may since have been disabled or removed). */
+  async storeOf(db: Executor, ossId: string | null): Promise<ObjectStore> {
+    if (!ossId) return this.local;
+    const [config] = await db.select().from(oss).where(eq(oss.id, ossId)).limit(1);
+    if (!config || config.category === OSS_CATEGORY.local) return this.local;
+    return this.s3Store(config);
+  }
+
+  private async store(ctx: Ctx, upload: Upload, extension: UploadExtension): Promise<PutFileResult> {
+    const tenant = safeTenant(ctx.tenantId);
+    const secret = randomBytes(16).toString('base64url');
+    const name = `${tenant}/${formatCompactDate(new Date())}/${newId()}-${secret}.${extension}`;
+    const { store, ossId, domain } = await this.enabledStore(ctx);
+    await store.put(name, upload.data, CONTENT_TYPES[extension]);
+    const label = originalName(upload.filename);
+    try {
+      const row = await attaches.insert(ctx, {
+        link: FILE_LINK_PREFIX + name,
+        domainUrl: domain,
+        name,
+        originalName: label,
+        extension,
+        attachSize: upload.data.length,
+        ossId,
+      });
+      return { link: row.link, domain, name, originalName: label, attachId: row.id };
+    } catch (error) {
+      await store.remove(name).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** True when `link` is a picture uploaded by the caller's tenant and still recorded (the avatar rule). */
   async isOwnLink(ctx: Ctx, link: string): Promise<boolean> {
     const match = FILE_LINK.exec(link);
-    if (!match || match[1] !== ctx.tenantId) return false;
-    return (await this.locate(link)) !== null;
+    if (!match || match[1] !== ctx.tenantId || !(IMAGE_EXTENSIONS as readonly string[]).includes(match[4]!)) {
+      return false;
+    }
+    const row = await attaches.find(ctx, eq(attach.name, link.slice(FILE_LINK_PREFIX.length)));
+    if (!row) return false;
+    if (row.ossId) return true;
+    const found = await this.local.open(row.name);
+    found?.stream.destroy();
+    return found !== null;
   }
 
-  /** `GET /files/<path>`: only names of the issued shape reach the disk; anything else is a 404. */
-  async open(relative: string): Promise<{ stream: ReadStream; size: number; contentType: string }> {
-    const found = await this.locate(FILE_LINK_PREFIX + relative);
+  /** `GET /files/<name>`: only names of the issued shape are looked up; anything else is a 404. */
+  async open(db: Executor, relative: string): Promise<OpenedFile> {
+    const match = FILE_LINK.exec(FILE_LINK_PREFIX + relative);
+    if (!match) throw notFound();
+    const [row] = await db.select().from(attach).where(eq(attach.name, relative)).limit(1);
+    if (row?.isDeleted) throw notFound();
+    // No row: a file stored before uploads were recorded, on the local disk.
+    const store = row ? await this.storeOf(db, row.ossId) : this.local;
+    const extension = match[4] as UploadExtension;
+    return this.opened(store, relative, extension, row?.originalName ?? relative.split('/').pop()!);
+  }
+
+  /** An attachment's bytes (the download call checks the tenant first). */
+  async openAttach(db: Executor, row: AttachRow): Promise<OpenedFile> {
+    const store = await this.storeOf(db, row.ossId);
+    const extension = (row.extension in CONTENT_TYPES ? row.extension : 'txt') as UploadExtension;
+    return this.opened(store, row.name, extension, row.originalName);
+  }
+
+  private async opened(
+    store: ObjectStore,
+    name: string,
+    extension: UploadExtension,
+    label: string,
+  ): Promise<OpenedFile> {
+    const found = await store.open(name);
     if (!found) throw notFound();
-    return { stream: createReadStream(found.file), size: found.size, contentType: found.contentType };
-  }
-
-  private async locate(link: string): Promise<{ file: string; size: number; contentType: string } | null> {
-    const match = FILE_LINK.exec(link);
-    if (!match) return null;
-    const file = path.resolve(this.root, link.slice(FILE_LINK_PREFIX.length));
-    if (!file.startsWith(this.root + path.sep)) return null;
-    const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) return null;
-    return { file, size: info.size, contentType: CONTENT_TYPES[match[4] as ImageExtension] };
+    return {
+      ...found,
+      contentType: CONTENT_TYPES[extension],
+      inline: isInline(extension),
+      originalName: label,
+    };
   }
 }
 

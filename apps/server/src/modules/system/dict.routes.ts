@@ -1,39 +1,182 @@
-import { DictionaryItem, DictionaryQuery, envelope } from '@aos/contract';
+import {
+  DictChildQuery,
+  DictDetailSchema,
+  DictionaryItem,
+  DictionaryQuery,
+  DictionaryTreeItemSchema,
+  DictNodeSchema,
+  DictPageQuery,
+  DictParentPageQuery,
+  DictSchema,
+  DictSubmit,
+  DictTreeNodeSchema,
+  DictTreeQuery,
+  envelope,
+  IdQuery,
+  IdsQuery,
+  PageQuery,
+  pageOf,
+} from '@aos/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dict, dictBiz } from '../../db/schema/index.js';
+import type { DictionaryStore } from './dict.service.js';
 
-export default async function dictRoutes(app: FastifyInstance) {
+export interface DictionaryRoutesOptions {
+  /** e.g. /api/blade-system/dict */
+  base: string;
+  /** the menu code: reads need it, writes need `<code>_add|_edit|_delete` (MENUS.md) */
+  code: string;
+  tag: string;
+  /** what this table is, for the summaries */
+  noun: string;
+  store: DictionaryStore;
+}
+
+/**
+ * The calls both dictionary tables answer (spec §7): list, parent-list, child-list, detail, tree, dictionary,
+ * dictionary-tree, submit, remove. The console's dictionary screens use the first ones; `dictionary` and
+ * `dictionary-tree` serve every screen that shows dictionary values, so any signed-in user may call them.
+ */
+export function dictionaryRoutes(app: FastifyInstance, options: DictionaryRoutesOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { dicts } = app.services;
-  const response = { 200: envelope(z.array(DictionaryItem)) };
+  const { base, code, store, noun } = options;
+  const tags = [options.tag];
 
   routes.get(
-    '/api/blade-system/dict/dictionary',
+    `${base}/list`,
+    {
+      config: { permission: code },
+      schema: {
+        tags,
+        summary: `Page of ${noun}: dictionaries (parents), or with parentId the direct entries of that entry`,
+        querystring: PageQuery.extend(DictPageQuery.shape),
+        response: { 200: envelope(pageOf(DictSchema)) },
+      },
+    },
+    async (request, reply) => reply.ok(await store.page(request.ctx, request.query)),
+  );
+  routes.get(
+    `${base}/parent-list`,
+    {
+      config: { permission: code },
+      schema: {
+        tags,
+        summary: `Page of ${noun} (parents only); code and dictValue filter by "contains"`,
+        querystring: PageQuery.extend(DictParentPageQuery.shape),
+        response: { 200: envelope(pageOf(DictSchema)) },
+      },
+    },
+    async (request, reply) => reply.ok(await store.page(request.ctx, request.query)),
+  );
+  routes.get(
+    `${base}/child-list`,
+    {
+      config: { permission: code },
+      schema: {
+        tags,
+        summary: 'Every entry under parentId, as a tree (children, hasChildren)',
+        querystring: DictChildQuery,
+        response: { 200: envelope(z.array(DictNodeSchema)) },
+      },
+    },
+    async (request, reply) => reply.ok(await store.children(request.ctx, request.query.parentId)),
+  );
+  routes.get(
+    `${base}/detail`,
+    {
+      config: { permission: code },
+      schema: {
+        tags,
+        summary: 'One entry, with the name of its parent',
+        querystring: IdQuery,
+        response: { 200: envelope(DictDetailSchema) },
+      },
+    },
+    async (request, reply) => reply.ok(await store.detail(request.ctx, request.query.id)),
+  );
+  routes.get(
+    `${base}/tree`,
+    {
+      config: { permission: code },
+      schema: {
+        tags,
+        summary: 'Every entry (or those of dictionary `code`) as tree-select nodes; key and value are ids',
+        querystring: DictTreeQuery,
+        response: { 200: envelope(z.array(DictTreeNodeSchema)) },
+      },
+    },
+    async (request, reply) => reply.ok(await store.tree(request.ctx, request.query.code)),
+  );
+  routes.get(
+    `${base}/dictionary`,
     {
       config: { permission: 'authenticated' },
       schema: {
-        tags: ['system: dict'],
-        summary: 'Entries of a system dictionary',
+        tags,
+        summary: 'The direct entries of dictionary `code`, in the caller language',
         querystring: DictionaryQuery,
-        response,
+        response: { 200: envelope(z.array(DictionaryItem)) },
       },
     },
-    async (request, reply) => reply.ok(await dicts.dictionary(request.ctx, dict, request.query.code)),
+    async (request, reply) => reply.ok(await store.dictionary(request.ctx, request.query.code)),
   );
-
   routes.get(
-    '/api/blade-system/dict-biz/dictionary',
+    `${base}/dictionary-tree`,
     {
       config: { permission: 'authenticated' },
       schema: {
-        tags: ['system: dict-biz'],
-        summary: "Entries of one of the tenant's business dictionaries",
+        tags,
+        summary: 'Every entry of dictionary `code` as a tree (title = name, key and value = dictKey)',
         querystring: DictionaryQuery,
-        response,
+        response: { 200: envelope(z.array(DictionaryTreeItemSchema)) },
       },
     },
-    async (request, reply) => reply.ok(await dicts.dictionary(request.ctx, dictBiz, request.query.code)),
+    async (request, reply) => reply.ok(await store.dictionaryTree(request.ctx, request.query.code)),
   );
+  routes.post(
+    `${base}/submit`,
+    {
+      config: {
+        permission: (request) => `${code}_${(request.body as DictSubmit).id ? 'edit' : 'add'}`,
+      },
+      schema: {
+        tags,
+        summary:
+          'Add (no id) or update (with id) a dictionary (parentId 0 or none) or an entry (parentId, dictKey); ' +
+          "an entry's code is its parent's",
+        body: DictSubmit,
+        response: { 200: envelope(DictSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.ok(
+        await store.submit(request.ctx, request.body),
+        request.body.id ? 'common.updated' : 'common.added',
+      ),
+  );
+  routes.post(
+    `${base}/remove`,
+    {
+      config: { permission: `${code}_delete` },
+      schema: {
+        tags,
+        summary: 'Remove entries by comma-separated ids (refused while an entry has entries under it)',
+        querystring: IdsQuery,
+        response: { 200: envelope(z.number()) },
+      },
+    },
+    async (request, reply) => reply.ok(await store.remove(request.ctx, request.query.ids), 'common.deleted'),
+  );
+}
+
+/** System dictionaries: one copy for the platform; every tenant reads them, only the platform tenant writes. */
+export default async function dictRoutes(app: FastifyInstance) {
+  dictionaryRoutes(app, {
+    base: '/api/blade-system/dict',
+    code: 'dict',
+    tag: 'system: dict',
+    noun: 'system dictionaries',
+    store: app.services.dicts.system,
+  });
 }

@@ -1,16 +1,36 @@
-import { envelope, MenuNodeSchema, MenuRoutesQuery, TopMenuSchema } from '@aos/contract';
-import type { FastifyInstance } from 'fastify';
+import {
+  envelope,
+  IdQuery,
+  IdsQuery,
+  MenuAdminNodeSchema,
+  MenuLazyQuery,
+  MenuListQuery,
+  MenuNodeSchema,
+  MenuRoutesQuery,
+  MenuSchema,
+  MenuSubmit,
+  MenuTreeQuery,
+  RoleIdsQuery,
+  TopMenuSchema,
+  TreeSelectNodeSchema,
+} from '@aos/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 const tags = ['system: menu'];
+const base = '/api/blade-system/menu';
+
+/** The menu list serves the menu screen and the data-scope and API-scope screens alike. */
+const menuReader = (request: FastifyRequest) =>
+  ['menu', 'data_scope', 'api_scope'].find((code) => request.principal?.permissions.has(code)) ?? 'menu';
 
 export default async function menuRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { menus } = app.services;
+  const { menus, roleGrants } = app.services;
 
   routes.get(
-    '/api/blade-system/menu/routes',
+    `${base}/routes`,
     {
       config: { permission: 'authenticated' },
       schema: {
@@ -24,7 +44,7 @@ export default async function menuRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    '/api/blade-system/menu/buttons',
+    `${base}/buttons`,
     {
       config: { permission: 'authenticated' },
       schema: {
@@ -37,7 +57,7 @@ export default async function menuRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    '/api/blade-system/menu/top-menu',
+    `${base}/top-menu`,
     {
       config: { permission: 'authenticated' },
       schema: {
@@ -48,4 +68,165 @@ export default async function menuRoutes(app: FastifyInstance) {
     },
     async (request, reply) => reply.ok(await menus.topMenus(request.ctx)),
   );
+
+  const treeResponse = { 200: envelope(z.array(MenuAdminNodeSchema)) };
+  routes.get(
+    `${base}/list`,
+    {
+      config: { permission: 'menu' },
+      schema: {
+        tags,
+        summary: 'Every menu and button as a tree (or the matches of the filters)',
+        querystring: MenuListQuery,
+        response: treeResponse,
+      },
+    },
+    async (request, reply) => reply.ok(await menus.list(request.ctx, request.query)),
+  );
+  routes.get(
+    `${base}/menu-list`,
+    {
+      config: { permission: menuReader },
+      schema: {
+        tags,
+        summary: 'Every menu (no buttons) as a tree',
+        querystring: MenuListQuery,
+        response: treeResponse,
+      },
+    },
+    async (request, reply) => reply.ok(await menus.list(request.ctx, request.query, true)),
+  );
+  routes.get(
+    `${base}/lazy-list`,
+    {
+      config: { permission: 'menu' },
+      schema: {
+        tags,
+        summary: 'The menus and buttons under parentId (0: top level), each with hasChildren',
+        querystring: MenuLazyQuery,
+        response: treeResponse,
+      },
+    },
+    async (request, reply) => reply.ok(await menus.lazyList(request.ctx, request.query)),
+  );
+  routes.get(
+    `${base}/lazy-menu-list`,
+    {
+      config: { permission: menuReader },
+      schema: {
+        tags,
+        summary: 'The menus (no buttons) under parentId, each with hasChildren',
+        querystring: MenuLazyQuery,
+        response: treeResponse,
+      },
+    },
+    async (request, reply) => reply.ok(await menus.lazyList(request.ctx, request.query, true)),
+  );
+  routes.get(
+    `${base}/tree`,
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'Tree select of the menus a tenant may have (the platform tenant may name one)',
+        querystring: MenuTreeQuery,
+        response: { 200: envelope(z.array(TreeSelectNodeSchema)) },
+      },
+    },
+    async (request, reply) => reply.ok(await menus.menuTree(request.ctx, request.query.tenantId)),
+  );
+  routes.get(
+    `${base}/detail`,
+    {
+      config: { permission: 'menu' },
+      schema: {
+        tags,
+        summary: 'One menu or button',
+        querystring: IdQuery,
+        response: { 200: envelope(MenuAdminNodeSchema) },
+      },
+    },
+    async (request, reply) => reply.ok(await menus.detail(request.ctx, request.query.id)),
+  );
+  routes.post(
+    `${base}/submit`,
+    {
+      config: { permission: (request) => ((request.body as MenuSubmit).id ? 'menu_edit' : 'menu_add') },
+      schema: {
+        tags,
+        summary: 'Add (no id) or update (with id) a menu or button; platform tenant only',
+        body: MenuSubmit,
+        response: { 200: envelope(MenuSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.ok(
+        await menus.submit(request.ctx, request.body),
+        request.body.id ? 'common.updated' : 'common.added',
+      ),
+  );
+  routes.post(
+    `${base}/remove`,
+    {
+      config: { permission: 'menu_delete' },
+      schema: {
+        tags,
+        summary: 'Remove menus by comma-separated ids (refused while a menu has children); platform only',
+        querystring: IdsQuery,
+        response: { 200: envelope(z.number()) },
+      },
+    },
+    async (request, reply) => reply.ok(await menus.remove(request.ctx, request.query.ids), 'common.deleted'),
+  );
+
+  // The role grant dialog: what the caller may grant, and what the roles hold now.
+  const grantTree = { 200: envelope(z.array(TreeSelectNodeSchema)) };
+  const keys = { 200: envelope(z.array(z.string())) };
+  routes.get(
+    `${base}/grant-tree`,
+    {
+      config: { permission: 'role_grant' },
+      schema: { tags, summary: 'Menus and buttons the caller may grant', response: grantTree },
+    },
+    async (request, reply) => reply.ok(await roleGrants.menuTree(request.ctx)),
+  );
+  routes.get(
+    `${base}/role-tree-keys`,
+    {
+      config: { permission: 'role_grant' },
+      schema: { tags, summary: 'Menu ids the roles hold', querystring: RoleIdsQuery, response: keys },
+    },
+    async (request, reply) => reply.ok(await roleGrants.menuKeys(request.ctx, request.query.roleIds)),
+  );
+  for (const [kind, category] of [
+    ['data', 1],
+    ['api', 2],
+  ] as const) {
+    routes.get(
+      `${base}/grant-${kind}-scope-tree`,
+      {
+        config: { permission: 'role_grant' },
+        schema: {
+          tags,
+          summary: `The ${kind} scopes the caller may grant, as leaves (category 3) under their menus`,
+          response: grantTree,
+        },
+      },
+      async (request, reply) => reply.ok(await roleGrants.scopeTree(request.ctx, category)),
+    );
+    routes.get(
+      `${base}/${kind}-scope-tree-keys`,
+      {
+        config: { permission: 'role_grant' },
+        schema: {
+          tags,
+          summary: `The ${kind} scope ids the roles hold`,
+          querystring: RoleIdsQuery,
+          response: keys,
+        },
+      },
+      async (request, reply) =>
+        reply.ok(await roleGrants.scopeKeys(request.ctx, category, request.query.roleIds)),
+    );
+  }
 }

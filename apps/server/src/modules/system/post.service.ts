@@ -9,6 +9,7 @@ const posts = crud({
   table: post,
   filters: { postCode: 'like', postName: 'like', category: 'eq' },
   defaultOrder: [asc(post.sort), asc(post.id)],
+  dataScope: { code: 'post' },
 });
 
 /** Posts (job positions) of a tenant. Rule: a post code is unique within the tenant. */

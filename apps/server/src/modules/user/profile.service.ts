@@ -1,6 +1,6 @@
 import type { PasswordChange, Profile, ProfileUpdate } from '@aos/contract';
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import { client, refreshToken, user } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { user } from '../../db/schema/index.js';
 import { type Ctx, inTransaction } from '../../lib/context.js';
 import { fieldError, notFound, unauthorized } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
@@ -8,9 +8,7 @@ import { scope, updateAudit } from '../../lib/tenant-scope.js';
 import type { PrincipalService } from '../auth/principal.service.js';
 import type { SessionService } from '../auth/session.service.js';
 import type { FileService } from '../resource/file.service.js';
-
-/** Revocations outlive every access token of a family; this bounds a client row that has gone missing. */
-const MAX_ACCESS_VALIDITY_SECONDS = 86_400;
+import { endSessions } from './user-sessions.js';
 
 type UserRow = typeof user.$inferSelect;
 
@@ -113,24 +111,7 @@ export class ProfileService {
         .where(scope(tx, user, eq(user.id, current.id)))
         .returning({ id: user.id });
       if (!changed.length) throw notFound();
-      const mine = and(eq(refreshToken.userId, current.id), eq(refreshToken.tenantId, current.tenantId));
-      const families = await tx.db
-        .selectDistinct({ familyId: refreshToken.familyId, validity: client.accessTokenValidity })
-        .from(refreshToken)
-        .leftJoin(client, and(eq(client.clientId, refreshToken.clientId), eq(client.isDeleted, 0)))
-        .where(and(mine, isNull(refreshToken.revokedAt), gt(refreshToken.expiresAt, new Date())));
-      for (const family of families) {
-        await this.sessions.revokeFamily(
-          tx.db,
-          family.familyId,
-          family.validity ?? MAX_ACCESS_VALIDITY_SECONDS,
-        );
-      }
-      // Expired families too, so no refresh token of the user is left unrevoked.
-      await tx.db
-        .update(refreshToken)
-        .set({ revokedAt: new Date() })
-        .where(and(mine, isNull(refreshToken.revokedAt)));
+      await endSessions(tx, this.sessions, [current.id]);
     });
     return true;
   }

@@ -22,7 +22,7 @@ import {
   Tooltip,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { type Key, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../api/http';
 import { useSession } from '../../store/session';
@@ -91,9 +91,23 @@ export function CrudPage<T extends { id: string }>(props: CrudPageProps<T>) {
     placeholderData: keepPreviousData,
   });
 
+  // Lazy trees load the children of every open row, again after a refresh, so rows stay open.
+  const loading = useRef(new Set<string>());
+  useEffect(() => {
+    if (!lazy || !data.data) return;
+    for (const key of expanded.map(String)) {
+      if (children.has(key) || loading.current.has(key)) continue;
+      loading.current.add(key);
+      api.lazy!(key, query)
+        .then((loaded) => setChildren((map) => new Map(map).set(key, loaded as unknown as Row[])))
+        .catch(() => setExpanded((keys) => keys.filter((open) => String(open) !== key)))
+        .finally(() => loading.current.delete(key));
+    }
+    // query is rebuilt each render; data and the open rows decide
+  }, [lazy, data.data, expanded, children]);
+
   const refresh = () => {
     setChildren(new Map());
-    setExpanded([]);
     setSelected([]);
     void data.refetch();
   };
@@ -113,6 +127,7 @@ export function CrudPage<T extends { id: string }>(props: CrudPageProps<T>) {
   const actions: CrudActions<T> = {
     refresh,
     selected,
+    query,
     openAdd,
     openEdit: (record) => void openWith('edit', record),
     openView: (record) => void openWith('view', record),
@@ -410,11 +425,6 @@ export function CrudPage<T extends { id: string }>(props: CrudPageProps<T>) {
             ? {
                 expandedRowKeys: expanded,
                 onExpandedRowsChange: (keys) => setExpanded(keys),
-                onExpand: async (open, record) => {
-                  if (!open || !lazy || children.has(record.id)) return;
-                  const loaded = (await api.lazy!(record.id, query)) as unknown as Row[];
-                  setChildren((map) => new Map(map).set(record.id, loaded));
-                },
               }
             : undefined
         }

@@ -97,6 +97,8 @@ export interface CrudActions<T> {
   openAdd: (initial?: Partial<T>) => void;
   openEdit: (record: T) => void;
   openView: (record: T) => void;
+  /** the query of the current search (fixed query, search fields, creation-time range), e.g. for an export */
+  query: Record<string, unknown>;
   /** check a permission code of the current user */
   can: (code: string) => boolean;
 }

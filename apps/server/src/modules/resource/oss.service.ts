@@ -1,0 +1,100 @@
+import { OSS_CATEGORY, type OssSubmit, type PageQuery, SECRET_MASK, translate } from '@aos/contract';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { oss } from '../../db/schema/index.js';
+import type { Ctx } from '../../lib/context.js';
+import { crud } from '../../lib/crud.js';
+import { fieldError } from '../../lib/errors.js';
+import type { LogService } from '../log/log.service.js';
+import { enableOne } from './enable-one.js';
+
+const configs = crud({
+  table: oss,
+  filters: { ossCode: 'like', category: 'eq' },
+  defaultOrder: [asc(oss.createTime), asc(oss.id)],
+});
+
+type OssRow = typeof oss.$inferSelect;
+
+/** A configuration as the API shows it: the secret never leaves the server. */
+export function maskSecret<T extends { secretKey: string | null }>(row: T): T & { secretKey: string } {
+  return { ...row, secretKey: row.secretKey ? SECRET_MASK : '' };
+}
+
+/** An update that sends no secret, or the mask it was shown, keeps the saved one. */
+export function keepsSecret(secret: string | null | undefined): boolean {
+  return secret === undefined || secret === null || secret === '' || secret === SECRET_MASK;
+}
+
+const S3_FIELDS = ['endpoint', 'accessKey', 'bucketName'] as const;
+const CATEGORY_NAMES: Record<number, string> = { 0: 'local', 1: 'MinIO', 5: 'S3' };
+
+/**
+ * Object-storage configurations of a tenant (spec §7 blade-resource oss). Rules: the code is unique in the
+ * tenant; an S3-compatible store needs endpoint, access key, secret key and bucket; at most one configuration
+ * is enabled per tenant (enabling one switches the others off, in one transaction); with none enabled, uploads
+ * go to the local disk.
+ */
+export class OssService {
+  constructor(private readonly logs: LogService) {}
+
+  async page(ctx: Ctx, query: PageQuery & Record<string, unknown>) {
+    const page = await configs.page(ctx, query);
+    return { ...page, records: page.records.map(maskSecret) };
+  }
+
+  async detail(ctx: Ctx, id: string) {
+    return maskSecret(await configs.detail(ctx, id));
+  }
+
+  async submit(ctx: Ctx, input: OssSubmit) {
+    const clash = await configs.find(
+      ctx,
+      and(eq(oss.ossCode, input.ossCode), input.id ? ne(oss.id, input.id) : undefined)!,
+    );
+    if (clash) throw fieldError('ossCode', 'resource.ossCodeExists');
+    const existing = input.id ? await configs.detail(ctx, input.id) : undefined;
+    const values: Partial<OssRow> = {
+      category: input.category,
+      ossCode: input.ossCode,
+      endpoint: input.endpoint || null,
+      accessKey: input.accessKey || null,
+      bucketName: input.bucketName || null,
+      appId: input.appId || null,
+      region: input.region || null,
+      remark: input.remark || null,
+    };
+    values.secretKey = keepsSecret(input.secretKey) ? (existing?.secretKey ?? null) : input.secretKey!;
+    if (input.category === OSS_CATEGORY.local) {
+      // The local disk needs nothing: credentials of another kind are not kept around.
+      Object.assign(values, {
+        endpoint: null,
+        accessKey: null,
+        secretKey: null,
+        bucketName: null,
+        region: null,
+      });
+    } else {
+      for (const field of S3_FIELDS) if (!values[field]) throw fieldError(field, 'validation.required');
+      if (!values.secretKey) throw fieldError('secretKey', 'validation.required');
+    }
+    const row = existing ? await configs.update(ctx, existing.id, values) : await configs.insert(ctx, values);
+    return maskSecret(row);
+  }
+
+  remove(ctx: Ctx, ids: string[]) {
+    return configs.remove(ctx, ids);
+  }
+
+  /** Make `id` the tenant's one enabled configuration. */
+  async enable(ctx: Ctx, id: string) {
+    const row = await enableOne(ctx, oss, configs, id);
+    const category = CATEGORY_NAMES[row.category] ?? String(row.category);
+    this.logs.usual(
+      ctx,
+      'info',
+      'oss.enable',
+      translate(ctx.language, 'log.ossEnabled', { code: row.ossCode, category }),
+    );
+    return maskSecret(row);
+  }
+}

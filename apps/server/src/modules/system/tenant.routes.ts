@@ -1,0 +1,130 @@
+import {
+  envelope,
+  IdQuery,
+  IdsQuery,
+  PageQuery,
+  pageOf,
+  TenantDatasourceQuery,
+  TenantInfo,
+  TenantInfoQuery,
+  TenantPageQuery,
+  TenantSaved,
+  TenantSchema,
+  TenantSettingQuery,
+  TenantSubmit,
+} from '@aos/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const tags = ['system: tenant'];
+const base = '/api/blade-system/tenant';
+
+/** Tenants: spec §7 System tenant; platform tenant only (checked in the service), `info` public. */
+export default async function tenantRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { tenants } = app.services;
+
+  routes.get(
+    `${base}/list`,
+    {
+      config: { permission: 'tenant' },
+      schema: {
+        tags,
+        summary: 'Page of tenants',
+        querystring: PageQuery.extend(TenantPageQuery.shape),
+        response: { 200: envelope(pageOf(TenantSchema)) },
+      },
+    },
+    async (request, reply) => reply.ok(await tenants.page(request.ctx, request.query)),
+  );
+  routes.get(
+    `${base}/detail`,
+    {
+      config: { permission: 'tenant' },
+      schema: {
+        tags,
+        summary: 'One tenant',
+        querystring: IdQuery,
+        response: { 200: envelope(TenantSchema) },
+      },
+    },
+    async (request, reply) => reply.ok(await tenants.detail(request.ctx, request.query.id)),
+  );
+  routes.post(
+    `${base}/submit`,
+    {
+      config: { permission: (request) => ((request.body as TenantSubmit).id ? 'tenant_edit' : 'tenant_add') },
+      schema: {
+        tags,
+        summary:
+          'Add (no id; provisions the admin account, roles, root dept, top menus, dictionaries) or update a tenant',
+        body: TenantSubmit,
+        response: { 200: envelope(TenantSaved) },
+      },
+    },
+    async (request, reply) =>
+      reply.ok(
+        await tenants.submit(request.ctx, request.body),
+        request.body.id ? 'common.updated' : 'common.added',
+      ),
+  );
+  routes.post(
+    `${base}/remove`,
+    {
+      config: { permission: 'tenant_delete' },
+      schema: {
+        tags,
+        summary:
+          'Remove tenants by comma-separated ids (never the platform tenant); their users can no longer sign in',
+        querystring: IdsQuery,
+        response: { 200: envelope(z.number()) },
+      },
+    },
+    async (request, reply) =>
+      reply.ok(await tenants.remove(request.ctx, request.query.ids), 'common.deleted'),
+  );
+  routes.post(
+    `${base}/setting`,
+    {
+      config: { permission: 'tenant_setting' },
+      schema: {
+        tags,
+        summary: 'Set the account limit (-1 unlimited) and expiry time (empty = never) of the tenants in ids',
+        querystring: TenantSettingQuery,
+        response: { 200: envelope(z.number()) },
+      },
+    },
+    async (request, reply) => reply.ok(await tenants.setting(request.ctx, request.query), 'common.updated'),
+  );
+  routes.post(
+    `${base}/datasource`,
+    {
+      config: { permission: 'tenant_datasource' },
+      schema: {
+        tags,
+        summary: "Set a tenant's datasource (empty = the main database)",
+        querystring: TenantDatasourceQuery,
+        response: { 200: envelope(TenantSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.ok(
+        await tenants.datasource(request.ctx, request.query.tenantId, request.query.datasourceId),
+        'common.updated',
+      ),
+  );
+  routes.get(
+    `${base}/info`,
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags,
+        summary: 'The tenant that owns a domain, for the sign-in page (null when none)',
+        querystring: TenantInfoQuery,
+        response: { 200: envelope(TenantInfo.nullable()) },
+      },
+    },
+    async (request, reply) => reply.ok(await tenants.info(request.ctx, request.query.domain)),
+  );
+}

@@ -1,0 +1,113 @@
+import {
+  DEFAULT_TENANT_ID,
+  LOGIN_RESULT,
+  type LoginLog,
+  type LoginLogQuery,
+  type Page,
+  translate,
+} from '@aos/contract';
+import { and, desc, eq, inArray, max } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { loginLog } from '../../db/schema/index.js';
+import type { Ctx } from '../../lib/context.js';
+import { crud } from '../../lib/crud.js';
+import { newId } from '../../lib/ids.js';
+import type { SignInOutcome } from '../auth/token.service.js';
+
+/** A login log entry before the envelope writes its time. */
+type LoginLogRow = Omit<LoginLog, 'createTime'> & { createTime: Date };
+
+const logs = crud({
+  table: loginLog,
+  filters: { userId: 'eq', account: 'like', ip: 'like', result: 'eq' },
+  defaultOrder: [desc(loginLog.createTime), desc(loginLog.id)],
+});
+
+/**
+ * The login log: every password sign-in, good or refused, with time, account, address and browser. Written
+ * off the sign-in's path (the answer does not wait for the insert); read per tenant by `loginLogList`.
+ */
+export class LoginLogService {
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly tenantMode: boolean,
+  ) {}
+
+  /** The sign-in listener: start the insert and return at once. */
+  record(outcome: SignInOutcome): void {
+    const write = this.write(outcome)
+      .catch((error: unknown) => {
+        // A lost log row must never fail a sign-in.
+        process.emitWarning(`login log not written: ${String(error)}`);
+      })
+      .finally(() => this.pending.delete(write));
+    this.pending.add(write);
+  }
+
+  /** Wait for the inserts under way (shutdown, tests). */
+  async flush(): Promise<void> {
+    await Promise.all([...this.pending]);
+  }
+
+  private async write(outcome: SignInOutcome): Promise<void> {
+    const { request } = outcome;
+    const account = (outcome.ok ? outcome.response.account : (request.params.username ?? '')).trim();
+    if (!account) return;
+    const tenantId = outcome.ok
+      ? outcome.response.tenant_id
+      : this.tenantMode
+        ? (request.params.tenantId || request.headers.tenantId || DEFAULT_TENANT_ID).trim()
+        : DEFAULT_TENANT_ID;
+    const now = new Date();
+    await this.db.insert(loginLog).values({
+      id: newId(),
+      tenantId: tenantId.slice(0, 12),
+      userId: outcome.ok ? outcome.response.user_id : null,
+      account: account.slice(0, 45),
+      ip: request.ip.slice(0, 64),
+      userAgent: (request.headers.userAgent ?? '').slice(0, 500),
+      result: outcome.ok ? LOGIN_RESULT.success : LOGIN_RESULT.failure,
+      message: outcome.ok ? 'user.signedIn' : outcome.messageKey.slice(0, 100),
+      createUser: outcome.ok ? outcome.response.user_id : null,
+      createTime: now,
+      updateTime: now,
+    });
+  }
+
+  async page(ctx: Ctx, query: LoginLogQuery): Promise<Page<LoginLogRow>> {
+    const page = await logs.page(ctx, query);
+    return {
+      ...page,
+      records: page.records.map((row) => ({
+        id: row.id,
+        tenantId: row.tenantId,
+        userId: row.userId,
+        account: row.account,
+        ip: row.ip,
+        userAgent: row.userAgent,
+        result: row.result,
+        message: translate(ctx.language, row.message),
+        createTime: row.createTime,
+      })),
+    };
+  }
+
+  /** The last successful sign-in of each of `userIds` (the user page's "last login"). */
+  async lastSignIns(ctx: Ctx, userIds: string[]): Promise<Map<string, Date>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await ctx.db
+      .select({ userId: loginLog.userId, last: max(loginLog.createTime) })
+      .from(loginLog)
+      .where(
+        and(
+          eq(loginLog.tenantId, ctx.tenantId),
+          inArray(loginLog.userId, userIds),
+          eq(loginLog.result, LOGIN_RESULT.success),
+        ),
+      )
+      .groupBy(loginLog.userId);
+    return new Map(rows.flatMap((row) => (row.userId && row.last ? [[row.userId, row.last]] : [])));
+  }
+}

@@ -1,0 +1,6 @@
+import { LogTable } from './LogTable';
+
+/** The api log screen (log_api). */
+export default function ApiLogPage() {
+  return <LogTable kind="api" code="log_api" />;
+}

@@ -1,0 +1,6 @@
+import { LogTable } from './LogTable';
+
+/** The usual log screen (log_usual). */
+export default function UsualLogPage() {
+  return <LogTable kind="usual" code="log_usual" />;
+}

@@ -1,0 +1,49 @@
+import { RESOURCE_ENABLED } from '@aos/contract';
+import { App, Button, Popconfirm, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { HttpError } from '../../api/http';
+import { enableConfig } from './api';
+
+/** The status cell of an oss or sms configuration: the enabled one stands out. */
+export function EnabledTag({ status }: { status: unknown }) {
+  const { t } = useTranslation();
+  return Number(status) === RESOURCE_ENABLED ? (
+    <Tag color="green">{t('resource.enabled')}</Tag>
+  ) : (
+    <Tag>{t('resource.disabled')}</Tag>
+  );
+}
+
+/** Row action: make this configuration the tenant's enabled one (the others are switched off). */
+export function EnableButton({
+  kind,
+  record,
+  refresh,
+}: {
+  kind: 'oss' | 'sms';
+  record: { id: string; status: number };
+  refresh: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  if (record.status === RESOURCE_ENABLED) return null;
+  return (
+    <Popconfirm
+      title={t('resource.enableConfirm')}
+      okButtonProps={{ 'data-testid': 'confirm-enable' } as Record<string, string>}
+      onConfirm={async () => {
+        try {
+          await enableConfig(kind, record.id);
+          message.success(t('resource.enableDone'));
+          refresh();
+        } catch (error) {
+          if (!(error instanceof HttpError && error.shown)) message.error(t('common.operationFailed'));
+        }
+      }}
+    >
+      <Button type="link" size="small" data-testid="row-enable">
+        {t('resource.enable')}
+      </Button>
+    </Popconfirm>
+  );
+}

@@ -1,0 +1,6 @@
+import { DictionaryScreen } from './DictionaryScreen';
+
+/** System dictionaries (blade-system/dict): one copy for the platform. */
+export default function DictPage() {
+  return <DictionaryScreen kind="dict" />;
+}

@@ -1,0 +1,24 @@
+import type { TopMenuAdmin, TreeSelectNode } from '@aos/contract';
+import { crudApi } from '../../../api/crud';
+import { requestData } from '../../../api/http';
+
+export const topMenuCrud = crudApi<TopMenuAdmin>('/api/blade-system/topmenu');
+
+/** The side menus a top menu may show, and those it shows now. */
+export async function loadTopGrant(topMenuIds: string[]) {
+  const [tree, keys] = await Promise.all([
+    requestData<TreeSelectNode[]>({ url: '/api/blade-system/menu/grant-top-tree' }),
+    requestData<string[]>({
+      url: '/api/blade-system/menu/top-tree-keys',
+      params: { topMenuIds: topMenuIds.join(',') },
+    }),
+  ]);
+  return { tree, keys };
+}
+
+export const grantTopMenus = (topMenuIds: string[], menuIds: string[]) =>
+  requestData<null>({
+    url: '/api/blade-system/topmenu/grant',
+    method: 'POST',
+    data: { topMenuIds, menuIds },
+  });
