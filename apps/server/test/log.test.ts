@@ -230,6 +230,14 @@ describe('reading logs', () => {
     const none = await signInWithGrants(app, B, 'no-logs', ['notice']);
     expect((await as(app, none).get('/api/blade-log/api/list')).statusCode).toBe(403);
   });
+
+  it('records a signed-in caller refused with 403, with the caller and the status', async () => {
+    const reader = await signInWithGrants(app, B, 'refused-writer', ['notice']);
+    const refused = await as(app, reader).post('/api/blade-desk/notice/remove?ids=1');
+    expect(refused.statusCode).toBe(403);
+    const [row] = await apiRows('/api/blade-desk/notice/remove');
+    expect(row).toMatchObject({ tenantId: B, createBy: 'refused-writer', status: 403, type: 2 });
+  });
 });
 
 describe('writing without slowing or failing requests', () => {

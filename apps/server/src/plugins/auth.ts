@@ -96,6 +96,8 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       // Unknown paths answer 401 to strangers as well: nothing about the API is revealed without a token.
       principal = await authenticate(request);
       if (!principal) throw unauthorized();
+      // known before the checks, so a refused call is still logged with its caller
+      request.principal = principal;
       if (requestedTenant && requestedTenant !== principal.tenantId) throw forbidden('common.tenantMismatch');
       if (
         typeof permission === 'string' &&
