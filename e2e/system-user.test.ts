@@ -47,6 +47,9 @@ function importFile(): Buffer {
  * The user screen through a person's eyes (spec §3 User, §5 passwords, §7): add with the password rules,
  * see the user listed under its dept, reset the password, import a file with a bad row and read the errors.
  */
+/** The row menu that is open now (antd keeps closed menus in the page, hidden). */
+const openMenu = (page: Page) => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+
 describe('user management', () => {
   it('adds a user, lists it, resets its password and imports a file with a bad row', async () => {
     const { context, page } = await newPage(env.browser);
@@ -96,17 +99,21 @@ describe('user management', () => {
 
     // reset password from the row's menu, after a confirmation
     const row = page.getByTestId('user-table').locator('tr', { hasText: 'pilot7' });
-    await row.getByTestId('user-more').hover();
-    await page.getByTestId('user-action-reset').click();
+    await row.getByTestId('user-more').click();
+    await openMenu(page).getByTestId('user-action-reset').click();
     await hasText(page.locator('.ant-modal-confirm'), '初始密码');
+    const reset = page.waitForResponse((response) => response.url().includes('/blade-user/reset-password'));
     await page.getByTestId('user-confirm').click();
+    const answer = await reset;
+    expect(`${answer.status()} ${await answer.text()}`).toMatch(/^200 /);
     await hasText(page.locator('.ant-message'), '密码已重置为初始密码');
     expect(await canSignIn('pilot7', '123456')).toBe(true);
     expect(await canSignIn('pilot7', 'Pilot7pass')).toBe(false);
 
     // freeze from the row's menu: the status shows it
-    await row.getByTestId('user-more').hover();
-    await page.getByTestId('user-action-freeze').click();
+    await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' });
+    await row.getByTestId('user-more').click();
+    await openMenu(page).getByTestId('user-action-freeze').click();
     await page.getByTestId('user-confirm').click();
     await hasText(page.locator('.ant-message'), '冻结成功');
     await row.getByTestId('user-status-frozen').waitFor();

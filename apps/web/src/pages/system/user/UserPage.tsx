@@ -284,7 +284,7 @@ export default function UserPage() {
     ];
     if (items.length === 0) return null;
     return (
-      <Dropdown menu={{ items }}>
+      <Dropdown menu={{ items }} trigger={['click']}>
         <Button type="link" size="small" data-testid="user-more">
           {t('user.more')} <DownOutlined />
         </Button>
