@@ -14,6 +14,10 @@ import authRoutes from './modules/auth/auth.routes.js';
 import consoleRoutes from './modules/console/console.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import noticeRoutes from './modules/desk/notice.routes.js';
+import flyOperatorRoutes from './modules/fleet-user/fly-operator.routes.js';
+import baseStationRoutes from './modules/gis/basestation.routes.js';
+import manufacturerRoutes from './modules/equipment/manufacturer.routes.js';
+import supplierConfigRoutes from './modules/equipment/supplier-config.routes.js';
 import logRoutes from './modules/log/log.routes.js';
 import resourceRoutes from './modules/resource/resource.routes.js';
 import dictRoutes from './modules/system/dict.routes.js';
@@ -147,6 +151,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(resourceRoutes);
   await app.register(logRoutes);
   await app.register(noticeRoutes);
+  await app.register(flyOperatorRoutes);
+  await app.register(baseStationRoutes);
+  await app.register(manufacturerRoutes);
+  await app.register(supplierConfigRoutes);
   await app.register(consoleRoutes);
   return app;
 }

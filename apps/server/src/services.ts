@@ -10,6 +10,10 @@ import { SessionService } from './modules/auth/session.service.js';
 import { TokenService } from './modules/auth/token.service.js';
 import { FileService } from './modules/resource/file.service.js';
 import { NoticeService } from './modules/desk/notice.service.js';
+import { FlyOperatorService } from './modules/fleet-user/fly-operator.service.js';
+import { BaseStationService } from './modules/gis/basestation.service.js';
+import { ManufacturerService } from './modules/equipment/manufacturer.service.js';
+import { SupplierConfigService } from './modules/equipment/supplier-config.service.js';
 import { LogService } from './modules/log/log.service.js';
 import { AttachService } from './modules/resource/attach.service.js';
 import { OssService } from './modules/resource/oss.service.js';
@@ -62,6 +66,10 @@ export function createServices(config: Config, database: Database, cache: Cache)
     sms: new SmsService(cache, logs),
     attaches: new AttachService(files, logs),
     notices: new NoticeService(),
+    flyOperators: new FlyOperatorService(),
+    baseStations: new BaseStationService(),
+    manufacturers: new ManufacturerService(),
+    supplierConfigs: new SupplierConfigService(),
     profiles: new ProfileService(config.PASSWORD_HASH_COST, sessions, principals, files),
     users: new UserService(
       database.db,

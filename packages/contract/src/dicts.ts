@@ -60,6 +60,8 @@ export const DICT = {
   emergency_rank: 'emergency_rank',
   no_fly_type: 'no_fly_type',
   team_type: 'team_type',
+  base_station_type: 'base_station_type',
+  manufacturer_type: 'manufacturer_type',
 } as const;
 
 export type DictCode = (typeof DICT)[keyof typeof DICT];
@@ -257,6 +259,18 @@ export const SYSTEM_DICTS: DictSeed[] = [
     ['0', '返航', 'Return to home'],
     ['1', '悬停', 'Hover'],
     ['2', '降落', 'Land'],
+  ]),
+  dict(DICT.base_station_type, '基站类型', 'Base station type', [
+    ['1', 'RTK 基站', 'RTK base station'],
+    ['2', '自组网基站', 'Ad hoc network base station'],
+    ['3', '4G/5G 基站', '4G/5G base station'],
+    ['4', '其他', 'Other'],
+  ]),
+  dict(DICT.manufacturer_type, '厂商类型', 'Manufacturer type', [
+    ['1', '飞行器厂商', 'Aircraft maker'],
+    ['2', '机库厂商', 'Dock maker'],
+    ['3', '载荷厂商', 'Payload maker'],
+    ['4', '综合厂商', 'Full-range maker'],
   ]),
 ];
 

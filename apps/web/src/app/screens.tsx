@@ -24,6 +24,10 @@ const OssPage = lazyScreen(() => import('../pages/resource/oss/OssPage'));
 const SmsPage = lazyScreen(() => import('../pages/resource/sms/SmsPage'));
 const AttachPage = lazyScreen(() => import('../pages/resource/attach/AttachPage'));
 const NoticePage = lazyScreen(() => import('../pages/desk/notice/NoticePage'));
+const FlyOperatorPage = lazyScreen(() => import('../pages/device/fly-operator/FlyOperatorPage'));
+const BaseStationPage = lazyScreen(() => import('../pages/device/base-station/BaseStationPage'));
+const BrandPage = lazyScreen(() => import('../pages/device/brand/BrandPage'));
+const SupplierPage = lazyScreen(() => import('../pages/device/supplier/SupplierPage'));
 
 /**
  * The screen of each menu code. Areas register their screen here as they are built (lazily loaded);
@@ -51,6 +55,10 @@ const screens: Record<string, () => ReactNode> = {
   sms: () => <SmsPage />,
   attach: () => <AttachPage />,
   notice: () => <NoticePage />,
+  fly_operator: () => <FlyOperatorPage />,
+  basestation: () => <BaseStationPage />,
+  manufacturer: () => <BrandPage />,
+  supplier: () => <SupplierPage />,
 };
 
 export function screenFor(route: MenuRoute): ReactNode {

@@ -1,6 +1,7 @@
 import { crudMessages } from './crud.js';
 import { deptMessages } from './dept.js';
 import { dictMessages } from './dict.js';
+import { fleetMessages } from './fleet.js';
 import { logMessages } from './log.js';
 import { menuMessages } from './menu.js';
 import { noticeMessages } from './notice.js';
@@ -16,6 +17,7 @@ export const areaMessages = {
   ...crudMessages,
   ...deptMessages,
   ...dictMessages,
+  ...fleetMessages,
   ...logMessages,
   ...menuMessages,
   ...noticeMessages,

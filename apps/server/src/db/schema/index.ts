@@ -1,6 +1,7 @@
 // The one schema object handed to Drizzle and drizzle-kit: every table of every area.
 export * from './auth.js';
 export * from './desk.js';
+export * from './fleet.js';
 export * from './log.js';
 export * from './resource.js';
 export * from './region.js';
