@@ -28,6 +28,9 @@ const TENANT_ID = '000000';
 const CLIENT_BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 const WARMUP_SECONDS = 2;
 const SIGN_IN_CONNECTIONS = 10;
+/** users seeded for the user-page scenarios (bench/server.mjs seedUsers), all with the admin's password */
+const SEED_USERS = 10_000;
+const PAGE_QUERY = 'current=1&size=10';
 
 // ---------------------------------------------------------------------------------------------- options
 
@@ -145,19 +148,19 @@ function startServer(env) {
 
 const md5Hex = (plain) => createHash('md5').update(plain, 'utf8').digest('hex');
 
-function tokenPath() {
+function tokenPath(username = 'admin', password = ADMIN_PASSWORD) {
   const query = new URLSearchParams({
     tenantId: TENANT_ID,
-    username: 'admin',
-    password: md5Hex(ADMIN_PASSWORD),
+    username,
+    password: md5Hex(password),
     grant_type: 'password',
     scope: 'all',
   });
   return `/api/blade-auth/oauth/token?${query}`;
 }
 
-async function signIn(base) {
-  const response = await fetch(base + tokenPath(), {
+async function signIn(base, username, password) {
+  const response = await fetch(base + tokenPath(username, password), {
     method: 'POST',
     headers: { Authorization: CLIENT_BASIC },
   });
@@ -173,6 +176,23 @@ async function fetchText(url, headers = {}) {
   const text = await response.text();
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}: ${text}`);
   return text;
+}
+
+/** A user page as `who` sees it: a 200 envelope with records and a total, or an error. */
+async function fetchPage(url, headers, who) {
+  const text = await fetchText(url, headers);
+  const body = JSON.parse(text);
+  const page = body.data;
+  if (
+    body.code !== 200 ||
+    body.success !== true ||
+    !Array.isArray(page?.records) ||
+    !Number.isInteger(page.total) ||
+    page.records.length !== Math.min(10, page.total)
+  ) {
+    throw new Error(`user page (${who}) answered an unexpected body: ${text.slice(0, 300)}`);
+  }
+  return page;
 }
 
 // -------------------------------------------------------------------------------------------- scenarios
@@ -265,6 +285,14 @@ async function main() {
         `built in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
 
+    const seeding = Date.now();
+    server.child.send({ type: 'seed-users', count: SEED_USERS, password: ADMIN_PASSWORD });
+    const seeded = await server.next('seeded');
+    console.log(
+      `seeded ${seeded.users.toLocaleString('en-US')} users in ${seeded.depts} depts and the scoped user ` +
+        `'${seeded.account}' in ${((Date.now() - seeding) / 1000).toFixed(1)} s`,
+    );
+
     const apiBase = `http://127.0.0.1:${ready.port}`;
     const token = await signIn(apiBase);
     const userInfoUrl = `${apiBase}/api/blade-auth/oauth/user-info`;
@@ -283,7 +311,28 @@ async function main() {
     }
     console.log(
       `bare Fastify on port ${bare.port}; body ${Buffer.byteLength(userInfoBody)} bytes, ` +
-        `${envelope.data.permissions.length} permission codes\n`,
+        `${envelope.data.permissions.length} permission codes`,
+    );
+
+    // The user pages: the admin sees every user, the scoped user its branch and the teams below it.
+    const pageUrl = `${apiBase}/api/blade-user/page?${PAGE_QUERY}`;
+    const scopedHeaders = { 'Blade-Auth': `bearer ${await signIn(apiBase, seeded.account, ADMIN_PASSWORD)}` };
+    const adminPage = await fetchPage(pageUrl, authHeaders, 'admin');
+    const scopedPage = await fetchPage(pageUrl, scopedHeaders, seeded.account);
+    if (adminPage.total < SEED_USERS) {
+      throw new Error(
+        `the admin's user page counts ${adminPage.total} users, fewer than the ${SEED_USERS} seeded`,
+      );
+    }
+    if (scopedPage.total >= adminPage.total || scopedPage.total !== seeded.scopedTotal) {
+      throw new Error(
+        `the scoped user's page counts ${scopedPage.total} users (admin: ${adminPage.total}); ` +
+          `its data scope (own dept and below) should leave exactly ${seeded.scopedTotal}`,
+      );
+    }
+    console.log(
+      `user page: admin total ${adminPage.total.toLocaleString('en-US')}, ` +
+        `scoped total ${scopedPage.total.toLocaleString('en-US')}\n`,
     );
 
     const rows = [];
@@ -301,6 +350,26 @@ async function main() {
         name: 'GET user-info (token)',
         url: userInfoUrl,
         headers: authHeaders,
+        connections: opts.connections,
+        duration: opts.duration,
+        warmup: WARMUP_SECONDS,
+      }),
+    );
+    rows.push(
+      await scenario(server, {
+        name: `GET user page (admin, 10 of ${SEED_USERS.toLocaleString('en-US')})`,
+        url: pageUrl,
+        headers: authHeaders,
+        connections: opts.connections,
+        duration: opts.duration,
+        warmup: WARMUP_SECONDS,
+      }),
+    );
+    rows.push(
+      await scenario(server, {
+        name: 'GET user page (data scope: own dept and below)',
+        url: pageUrl,
+        headers: scopedHeaders,
         connections: opts.connections,
         duration: opts.duration,
         warmup: WARMUP_SECONDS,
@@ -338,6 +407,12 @@ async function main() {
           connections: opts.connections,
           db: opts.db,
           idleLoad,
+          pages: {
+            users: seeded.users,
+            depts: seeded.depts,
+            adminTotal: adminPage.total,
+            scopedTotal: scopedPage.total,
+          },
         },
       });
     }

@@ -4,6 +4,8 @@
 //   child  -> parent  { type: 'ready', port, database, cache }     the platform API is listening
 //   parent -> child   { type: 'bare', body }                        start the bare Fastify app with this body
 //   child  -> parent  { type: 'bare-ready', port }
+//   parent -> child   { type: 'seed-users', count, password }       seed the user-page scenarios (below)
+//   child  -> parent  { type: 'seeded', account, users, depts, scopedTotal, millis }
 //   parent -> child   { type: 'usage' }                              CPU time of this process so far
 //   child  -> parent  { type: 'usage', micros }                      (user + system, all threads, µs)
 //   parent -> child   { type: 'close' }                             close both apps, then exit
@@ -11,9 +13,21 @@
 //   child  -> parent  { type: 'error', message, stack }            anything that failed
 //
 // The app's settings come in the environment (BENCH_* variables below), set by run.mjs.
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
+import {
+  dept,
+  menu,
+  role,
+  roleMenu,
+  roleScope,
+  scopeData,
+  user,
+} from '../apps/server/dist/db/schema/index.js';
+import { newId } from '../apps/server/dist/lib/ids.js';
+import { hashPassword, md5Hex } from '../apps/server/dist/lib/password.js';
 
 if (!process.send) {
   console.error('bench/server.mjs is started by bench/run.mjs (it needs an IPC channel)');
@@ -74,8 +88,188 @@ async function startBare(body) {
   await send({ type: 'bare-ready', port: bare.server.address().port });
 }
 
+// ------------------------------------------------------------------------------------------ user seed
+
+const TENANT_ID = '000000';
+const BRANCHES = 10;
+const TEAMS_PER_BRANCH = 10;
+const INSERT_BATCH = 1000;
+/** blade_role_scope.scope_category of a data scope; blade_scope_data.scope_type 4 = own dept and below */
+const SCOPE_CATEGORY_DATA = 1;
+const OWN_DEPT_AND_BELOW = 4;
+const SCOPED_ACCOUNT = 'bench_scoped';
+
+async function insertBatches(tx, table, rows) {
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    await tx.insert(table).values(rows.slice(i, i + INSERT_BATCH));
+  }
+}
+
+/**
+ * The data of the user-page scenarios, in tenant 000000, written straight into the database (the services
+ * would hash one password per user): a dept tree of 1 root, 10 branches and 10 teams per branch with
+ * `ancestors` as DeptService writes them (the ids from the top down to the parent, starting with `0`);
+ * `count` users spread evenly over the teams, holding the preset `user` role and sharing one password hash,
+ * created a minute apart (so the page's order by create_time is not a tie); a role holding the `user` menu
+ * (with its parent menus, as the grant dialog sends them) and a data-scope rule on resource `user` of type 4
+ * (own dept and below) granted through blade_role_scope; and one user in the first branch holding that role.
+ * The scoped user sees the branch and its teams: count / 10 users (rounded as spread) plus itself.
+ */
+async function seedUsers(count, password) {
+  const started = Date.now();
+  const { db } = app.database;
+  const hash = await hashPassword(md5Hex(password), app.config.PASSWORD_HASH_COST);
+  let scopedTotal = 0;
+  await db.transaction(async (tx) => {
+    const [userRole] = await tx
+      .select({ id: role.id })
+      .from(role)
+      .where(and(eq(role.tenantId, TENANT_ID), eq(role.roleAlias, 'user'), eq(role.isDeleted, 0)));
+    if (!userRole) throw new Error(`tenant ${TENANT_ID} has no preset 'user' role`);
+
+    // The dept tree.
+    const root = { id: newId(), parentId: '0', ancestors: '0', deptName: 'Bench' };
+    const branches = [];
+    const teams = [];
+    for (let b = 0; b < BRANCHES; b++) {
+      const branch = {
+        id: newId(),
+        parentId: root.id,
+        ancestors: `${root.ancestors},${root.id}`,
+        deptName: `Bench branch ${b + 1}`,
+      };
+      branches.push(branch);
+      for (let t = 0; t < TEAMS_PER_BRANCH; t++) {
+        teams.push({
+          id: newId(),
+          parentId: branch.id,
+          ancestors: `${branch.ancestors},${branch.id}`,
+          deptName: `Bench team ${b + 1}.${t + 1}`,
+          branch: b,
+        });
+      }
+    }
+    const deptRows = [root, ...branches, ...teams].map(({ id, parentId, ancestors, deptName }, sort) => ({
+      id,
+      tenantId: TENANT_ID,
+      parentId,
+      ancestors,
+      deptCategory: 1,
+      deptName,
+      fullName: deptName,
+      sort: sort + 1,
+    }));
+    await tx.insert(dept).values(deptRows);
+
+    // The users, newest first by index, one minute apart, round-robin over the teams.
+    const now = Date.now();
+    const userRows = [];
+    for (let i = 0; i < count; i++) {
+      const team = teams[i % teams.length];
+      if (team.branch === 0) scopedTotal++;
+      const number = String(i + 1).padStart(5, '0');
+      const createTime = new Date(now - (i + 1) * 60_000);
+      userRows.push({
+        id: newId(),
+        tenantId: TENANT_ID,
+        account: `bench${number}`,
+        password: hash,
+        name: `bench${number}`,
+        realName: `Bench user ${number}`,
+        email: `bench${number}@example.com`,
+        phone: `138${String(i + 1).padStart(8, '0')}`,
+        sex: (i % 2) + 1,
+        userType: 1,
+        roleId: userRole.id,
+        deptId: team.id,
+        createTime,
+        updateTime: createTime,
+      });
+    }
+    await insertBatches(tx, user, userRows);
+
+    // The scoped role: the `user` menu and the menus above it, and the data-scope rule on that menu.
+    const menus = await tx
+      .select({ id: menu.id, parentId: menu.parentId, code: menu.code })
+      .from(menu)
+      .where(eq(menu.isDeleted, 0));
+    const byId = new Map(menus.map((row) => [row.id, row]));
+    const userMenu = menus.find((row) => row.code === 'user');
+    if (!userMenu) throw new Error("blade_menu has no live menu with code 'user'");
+    const granted = [];
+    for (let row = userMenu; row; row = byId.get(row.parentId)) granted.push(row.id);
+
+    const roleId = newId();
+    await tx.insert(role).values({
+      id: roleId,
+      tenantId: TENANT_ID,
+      parentId: '0',
+      roleName: 'Bench scoped',
+      roleAlias: 'bench_scoped',
+      sort: 100,
+    });
+    await tx.insert(roleMenu).values(granted.map((menuId) => ({ id: newId(), roleId, menuId })));
+    const scopeId = newId();
+    await tx.insert(scopeData).values({
+      id: scopeId,
+      menuId: userMenu.id,
+      resourceCode: 'user',
+      scopeName: 'Bench: own dept and below',
+      scopeColumn: 'dept_id',
+      scopeType: OWN_DEPT_AND_BELOW,
+    });
+    await tx.insert(roleScope).values({ id: newId(), scopeCategory: SCOPE_CATEGORY_DATA, scopeId, roleId });
+    await tx.insert(user).values({
+      id: newId(),
+      tenantId: TENANT_ID,
+      account: SCOPED_ACCOUNT,
+      password: hash,
+      name: SCOPED_ACCOUNT,
+      realName: 'Bench scoped user',
+      userType: 1,
+      roleId,
+      deptId: branches[0].id,
+    });
+    scopedTotal++;
+
+    const inserted = await tx
+      .select({ n: sql`count(*)::int` })
+      .from(user)
+      .where(
+        and(
+          eq(user.tenantId, TENANT_ID),
+          inArray(
+            user.deptId,
+            teams.map((team) => team.id),
+          ),
+        ),
+      );
+    if (inserted[0]?.n !== count) throw new Error(`seeded ${inserted[0]?.n} users, expected ${count}`);
+  });
+  // Fresh statistics and visibility map, as a table that has been in use would have them, and no autovacuum
+  // of the new rows in the middle of a measured run.
+  for (const table of [
+    'blade_user',
+    'blade_dept',
+    'blade_role_menu',
+    'blade_role_scope',
+    'blade_scope_data',
+  ]) {
+    await db.execute(sql.raw(`vacuum analyze ${table}`));
+  }
+  await send({
+    type: 'seeded',
+    account: SCOPED_ACCOUNT,
+    users: count,
+    depts: 1 + BRANCHES + BRANCHES * TEAMS_PER_BRANCH,
+    scopedTotal,
+    millis: Date.now() - started,
+  });
+}
+
 process.on('message', (message) => {
   if (message?.type === 'bare') startBare(message.body).catch(fail);
+  else if (message?.type === 'seed-users') seedUsers(message.count, message.password).catch(fail);
   else if (message?.type === 'usage') {
     const { user, system } = process.cpuUsage();
     send({ type: 'usage', micros: user + system });

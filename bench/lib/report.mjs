@@ -75,11 +75,20 @@ export function writeResults({ rows, ratio, settings }) {
       'everything else (PostgreSQL, Redis, other processes)',
     `- Database: ${settings.database}; cache: ${settings.redis ? 'Redis' : 'in-process (no Redis)'}`,
     `- Password hash cost: ${settings.hashCost} (scrypt N=2^${settings.hashCost}, r=8, p=3)`,
-    `- Duration: ${settings.duration} s per scenario (bare and user-info after a ${settings.warmup} s ` +
+    `- Duration: ${settings.duration} s per scenario (all but sign-in after a ${settings.warmup} s ` +
       `warm-up), command \`node bench/run.mjs --duration ${settings.duration}` +
       `${settings.connections === 50 ? '' : ` --connections ${settings.connections}`}` +
       `${settings.db === 'postgres' ? '' : ` --db ${settings.db}`}` +
       `${settings.hashCost === 15 ? '' : ` --hash-cost ${settings.hashCost}`} --write\``,
+    ...(settings.pages
+      ? [
+          `- User pages: \`GET /api/blade-user/page?current=1&size=10\` in tenant 000000 with ` +
+            `${settings.pages.users.toLocaleString('en-US')} seeded users in ${settings.pages.depts} depts ` +
+            `(1 root, 10 branches, 10 teams each); the admin's total ` +
+            `${settings.pages.adminTotal.toLocaleString('en-US')}, the scoped user's (one branch, data ` +
+            `scope 4) ${settings.pages.scopedTotal.toLocaleString('en-US')}`,
+        ]
+      : []),
     '',
     END_MARKER,
   ].join('\n');
