@@ -72,6 +72,8 @@ describe('resources, notices and logs', () => {
     await page.getByTestId('oss-submit').click();
     await hasText(toast(), '新增成功');
     await hasText(page.getByTestId('oss-table'), 'minio-down');
+    // once the dialog (where it was typed) is gone, the secret is nowhere on the page
+    await page.getByTestId('oss-form').waitFor({ state: 'detached' });
     expect(await page.content()).not.toContain('e2e-secret-value');
 
     await rowOf('oss', 'minio-down').getByTestId('row-view').click();
