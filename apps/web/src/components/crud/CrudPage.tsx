@@ -7,21 +7,46 @@ import {
 } from '@ant-design/icons';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '@aos/contract/rules';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, DatePicker, Form, Space, Table, type TableColumnsType, Tooltip } from 'antd';
+import {
+  App,
+  Button,
+  Col,
+  DatePicker,
+  Descriptions,
+  Form,
+  Modal,
+  Row,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tooltip,
+} from 'antd';
 import type { Dayjs } from 'dayjs';
 import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../api/http';
 import { useSession } from '../../store/session';
-import { CrudDialog, type DialogState } from './CrudDialog';
 import { displayValue, FieldInput, valueBinding } from './fields';
 import { useColumnOptions } from './options';
 import type { CrudActions, CrudColumn, CrudPageProps } from './types';
+import { schemaProblem } from './validation';
 
 type Row = { id: string; hasChildren?: boolean; children?: Row[] };
+type Mode = 'add' | 'edit' | 'view';
+interface Dialog<T> {
+  mode: Mode;
+  record?: T;
+  initial?: Partial<T>;
+}
 
 const PLACEHOLDER = '__loading__';
 const TIME = 'YYYY-MM-DD HH:mm:ss';
+
+function shownIn(column: CrudColumn<never>, mode: Mode): boolean {
+  if (mode === 'view') return column.view !== false;
+  const form = column.form ?? true;
+  return form === true || form === mode;
+}
 
 /**
  * The CRUD screen of spec §2, driven by a columns array: search form with a creation-time range, refresh,
@@ -38,10 +63,12 @@ export function CrudPage<T extends { id: string }>(props: CrudPageProps<T>) {
   const permission = useSession((state) => state.permission);
   const options = useColumnOptions(columns);
   const [searchForm] = Form.useForm();
+  const [form] = Form.useForm();
   const [search, setSearch] = useState<Record<string, unknown>>({});
   const [paging, setPaging] = useState({ current: 1, size: PAGE_SIZE_DEFAULT });
   const [selected, setSelected] = useState<T[]>([]);
-  const [dialog, setDialog] = useState<DialogState<T>>();
+  const [dialog, setDialog] = useState<Dialog<T>>();
+  const [saving, setSaving] = useState(false);
   const [children, setChildren] = useState<Map<string, Row[]>>(new Map());
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
 
@@ -86,7 +113,7 @@ export function CrudPage<T extends { id: string }>(props: CrudPageProps<T>) {
   };
 
   const openAdd = (initial?: Partial<T>) => setDialog({ mode: 'add', initial });
-  const openWith = async (mode: DialogState<T>['mode'], record: T) => {
+  const openWith = async (mode: Mode, record: T) => {
     let full = record;
     if (api.detail) {
       try {
@@ -129,6 +156,34 @@ export function CrudPage<T extends { id: string }>(props: CrudPageProps<T>) {
       return;
     }
     remove(selected.map((row) => row.id));
+  };
+
+  const submit = async () => {
+    const values = (await form.validateFields()) as Record<string, unknown>;
+    const editing = dialog?.mode === 'edit' ? dialog.record : undefined;
+    const body = props.beforeSubmit
+      ? props.beforeSubmit(values, editing)
+      : { ...values, ...(editing ? { id: editing.id } : {}) };
+    setSaving(true);
+    try {
+      await api.submit!(body);
+      message.success(t(editing ? 'common.updated' : 'common.added'));
+      setDialog(undefined);
+      refresh();
+    } catch (error) {
+      const errors = (error as HttpError).body as { data?: { errors?: Record<string, string> } } | undefined;
+      const fields = errors?.data?.errors;
+      if (fields) {
+        form.setFields(
+          Object.entries(fields)
+            .filter(([name]) => columns.some((column) => column.field === name))
+            .map(([name, text]) => ({ name, errors: [text] })),
+        );
+      }
+      if (!(error instanceof HttpError && error.shown)) message.error(t('common.saveFailed'));
+    } finally {
+      setSaving(false);
+    }
   };
 
   const tableColumns = useMemo(() => {
@@ -215,7 +270,30 @@ export function CrudPage<T extends { id: string }>(props: CrudPageProps<T>) {
     return attach(rows);
   }, [data.data, children, lazy]);
 
+  // The form of each dialog starts from the record being edited, or the defaults plus what the caller gave.
+  useEffect(() => {
+    if (!dialog || dialog.mode === 'view') return;
+    form.resetFields();
+    form.setFieldsValue(
+      dialog.mode === 'edit'
+        ? (dialog.record as Record<string, unknown>)
+        : {
+            ...Object.fromEntries(
+              columns
+                .filter((column) => column.initialValue !== undefined)
+                .map((column) => [column.field, column.initialValue]),
+            ),
+            ...dialog.initial,
+          },
+    );
+    // only when a dialog opens: columns may be rebuilt on every render by the page
+  }, [dialog]);
+
   const searchColumns = columns.filter((column) => column.search);
+  const mode = dialog?.mode ?? 'add';
+  const dialogColumns = columns.filter((column) => shownIn(column, mode));
+  const nounKey = props.title;
+  const noun = nounKey ? t(nounKey) : '';
 
   return (
     <div className="crud-page" data-testid={`${testId}-page`}>
@@ -365,21 +443,83 @@ export function CrudPage<T extends { id: string }>(props: CrudPageProps<T>) {
         }
       />
 
-      <CrudDialog
-        dialog={dialog}
-        columns={columns}
-        options={options}
-        submit={api.submit}
-        beforeSubmit={props.beforeSubmit as never}
-        title={props.title}
+      <Modal
+        open={Boolean(dialog)}
+        title={`${t(`crud.${mode}Title`)}${noun ? ` · ${noun}` : ''}`}
         width={dialogWidth}
-        testId={testId}
-        onClose={() => setDialog(undefined)}
-        onSaved={() => {
-          setDialog(undefined);
-          refresh();
-        }}
-      />
+        maskClosable={false}
+        destroyOnHidden
+        onCancel={() => setDialog(undefined)}
+        footer={
+          mode === 'view' ? (
+            <Button onClick={() => setDialog(undefined)}>{t('common.cancel')}</Button>
+          ) : (
+            <Space>
+              <Button onClick={() => setDialog(undefined)}>{t('common.cancel')}</Button>
+              <Button
+                type="primary"
+                loading={saving}
+                onClick={() => void submit()}
+                data-testid={`${testId}-submit`}
+              >
+                {t('common.submit')}
+              </Button>
+            </Space>
+          )
+        }
+      >
+        {dialog && mode === 'view' && dialog.record && (
+          <Descriptions bordered column={2} size="small" data-testid={`${testId}-view`}>
+            {dialogColumns.map((column) => (
+              <Descriptions.Item
+                key={column.field}
+                label={t(column.label)}
+                span={column.type === 'textarea' || column.span === 24 ? 2 : 1}
+              >
+                <span style={{ whiteSpace: 'pre-wrap' }}>
+                  {displayValue(column, dialog.record as never, options, t)}
+                </span>
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
+        )}
+        {dialog && mode !== 'view' && (
+          <Form form={form} data-testid={`${testId}-form`} layout="vertical" preserve={false}>
+            <Row gutter={16}>
+              {dialogColumns.map((column) => {
+                const label = t(column.label);
+                const schema = column.schema;
+                return (
+                  <Col key={column.field} span={column.span ?? (column.type === 'textarea' ? 24 : 12)}>
+                    <Form.Item
+                      name={column.field}
+                      label={label}
+                      tooltip={column.tooltip ? t(column.tooltip) : undefined}
+                      required={column.required}
+                      {...valueBinding(column)}
+                      rules={[
+                        ...(schema
+                          ? [
+                              {
+                                validator: async (_: unknown, value: unknown) => {
+                                  const problem = schemaProblem(schema, value, language, label);
+                                  if (problem) throw new Error(problem);
+                                },
+                              },
+                            ]
+                          : []),
+                        ...(column.rules ?? []),
+                      ]}
+                    >
+                      <FieldInput column={column} options={options} editing={mode === 'edit'} />
+                    </Form.Item>
+                  </Col>
+                );
+              })}
+            </Row>
+          </Form>
+        )}
+      </Modal>
     </div>
   );
 }
