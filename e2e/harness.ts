@@ -77,7 +77,13 @@ export async function newPage(
   browser: Browser,
   language: 'zh-CN' | 'en-US' = 'zh-CN',
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: language });
+  // Reduced motion: the console then turns antd's animations off, so a test acts on the page's state, not on
+  // a dialog or a row still sliding in or out (the source of clicks timing out on a loaded machine).
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    locale: language,
+    reducedMotion: 'reduce',
+  });
   const page = await context.newPage();
   return { context, page };
 }

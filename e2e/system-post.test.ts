@@ -29,6 +29,12 @@ describe('post management (CrudPage)', () => {
     // add: the contract's rules run in the form before anything is sent
     await page.getByTestId('post-add').click();
     const dialog = page.getByTestId('post-form');
+    // the browser asks for reduced motion (harness): the dialog is there at once, without an opening animation
+    const modalClasses = await page
+      .locator('.ant-modal, .ant-modal-mask')
+      .evaluateAll((nodes) => nodes.map((node) => node.className).join(' '));
+    expect(modalClasses).toContain('ant-modal');
+    expect(modalClasses).not.toMatch(/-appear|-enter/);
     await dialog.getByTestId('field-postCode').fill('   ');
     await page.getByTestId('post-submit').click();
     await hasText(dialog, '不能为空或全为空格');

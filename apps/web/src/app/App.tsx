@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
 import { useSession } from '../store/session';
 import { Shell } from './Shell';
+import { useReducedMotion } from './reduced-motion';
 import { loadSessionData, startTokenRefresh, ui } from './session-flow';
 
 const queryClient = new QueryClient({
@@ -24,6 +25,7 @@ function MessageBridge() {
 export function App() {
   const language = useSession((state) => state.language);
   const colorPrimary = useSession((state) => state.colorName);
+  const reducedMotion = useReducedMotion();
   useEffect(() => startTokenRefresh(), []);
   // A reload (language switch, a new tab of the same session) fetches the user, permissions and menu afresh:
   // names come in the current language and grants changed meanwhile take effect.
@@ -33,7 +35,10 @@ export function App() {
   return (
     <ConfigProvider
       locale={language === 'en-US' ? enUS : zhCN}
-      theme={{ algorithm: theme.defaultAlgorithm, token: { colorPrimary, borderRadius: 6 } }}
+      theme={{
+        algorithm: theme.defaultAlgorithm,
+        token: { colorPrimary, borderRadius: 6, motion: !reducedMotion },
+      }}
     >
       <AntApp>
         <MessageBridge />
