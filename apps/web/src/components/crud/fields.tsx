@@ -1,20 +1,22 @@
-import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { IMAGE_MAX_BYTES } from '@aos/contract/rules';
 import {
   App,
+  Button,
   DatePicker,
   Image,
   Input,
   InputNumber,
   Radio,
   Select,
+  Space,
   Switch,
   Tag,
   TreeSelect,
   Upload,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadFile } from '../../api/user';
 import { type ColumnOptions, optionLabel, treeLabel } from './options';
@@ -179,6 +181,7 @@ export function FieldInput<T>({
           value={control.value as string | undefined}
           onChange={control.onChange}
           disabled={disabled}
+          max={column.max}
         />
       );
     case 'custom':
@@ -196,51 +199,66 @@ export function FieldInput<T>({
   }
 }
 
-/** One picture, uploaded through the enabled object store (spec §5: device, hangar, route images up to 5 MB). */
+/**
+ * Pictures uploaded through the enabled object store (spec §5: device, hangar and route images up to 5 MB,
+ * jpg/png/gif/webp, checked here before sending and by the server again). One picture by default, the value
+ * its link; with `max` > 1, up to `max` pictures as comma-separated links, each removable.
+ */
 function ImageInput({
   value,
   onChange,
   disabled,
+  max = 1,
 }: {
   value?: string;
   onChange?: (value: unknown) => void;
   disabled?: boolean;
+  max?: number;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [uploading, setUploading] = useState(false);
-  return (
+  const [uploading, setUploading] = useState(0);
+  const links = splitList(value);
+  const latest = useRef(links);
+  latest.current = links;
+  const several = max > 1;
+  const set = (next: string[]) => onChange?.(next.length ? next.join(',') : null);
+  const picker = (
     <Upload
       accept=".jpg,.jpeg,.png,.gif,.webp"
       listType="picture-card"
       showUploadList={false}
+      multiple={several}
       disabled={disabled}
-      beforeUpload={(file) => {
-        if (!IMAGE_TYPES.includes(file.type)) {
+      beforeUpload={(file, batch) => {
+        if (!IMAGE_TYPES.includes(file.type) || file.size > IMAGE_MAX_BYTES) {
           message.error(t('crud.uploadImageHint'));
           return Upload.LIST_IGNORE;
         }
-        if (file.size > IMAGE_MAX_BYTES) {
-          message.error(t('crud.uploadImageHint'));
+        if (several && links.length + batch.indexOf(file) >= max) {
+          message.error(t('crud.uploadImageMax', { max }));
           return Upload.LIST_IGNORE;
         }
         return true;
       }}
       customRequest={async ({ file, onSuccess, onError }) => {
-        setUploading(true);
+        setUploading((count) => count + 1);
         try {
           const result = await uploadFile(file as File);
-          onChange?.(result.link);
+          // several uploads finish in any order: append to the latest value, not the one of this render
+          latest.current = several ? [...latest.current, result.link].slice(0, max) : [result.link];
+          set(latest.current);
           onSuccess?.(result);
         } catch (error) {
           onError?.(error as Error);
         } finally {
-          setUploading(false);
+          setUploading((count) => count - 1);
         }
       }}
+      data-testid="image-upload"
     >
-      {value ? (
-        <img src={value} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+      {!several && links[0] ? (
+        <img src={links[0]} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
       ) : (
         <div>
           {uploading ? <LoadingOutlined /> : <PlusOutlined />}
@@ -248,6 +266,29 @@ function ImageInput({
         </div>
       )}
     </Upload>
+  );
+  if (!several) return picker;
+  return (
+    <Space wrap size={8} data-testid="image-list">
+      <Image.PreviewGroup>
+        {links.map((link) => (
+          <div key={link} style={{ position: 'relative' }}>
+            <Image src={link} width={102} height={102} style={{ objectFit: 'cover', borderRadius: 8 }} />
+            {!disabled && (
+              <Button
+                size="small"
+                shape="circle"
+                icon={<DeleteOutlined />}
+                aria-label={t('crud.delete')}
+                style={{ position: 'absolute', top: 4, right: 4 }}
+                onClick={() => set(links.filter((item) => item !== link))}
+              />
+            )}
+          </div>
+        ))}
+      </Image.PreviewGroup>
+      {links.length < max && picker}
+    </Space>
   );
 }
 
@@ -275,7 +316,15 @@ export function displayValue<T>(
   if (column.type === 'switch')
     return value === 1 || value === '1' || value === true ? t('crud.yes') : t('crud.no');
   if (column.type === 'image')
-    return <Image src={String(value)} width={48} height={48} style={{ objectFit: 'cover' }} />;
+    return (
+      <Image.PreviewGroup>
+        <Space size={4}>
+          {splitList(value).map((link) => (
+            <Image key={link} src={link} width={48} height={48} style={{ objectFit: 'cover' }} />
+          ))}
+        </Space>
+      </Image.PreviewGroup>
+    );
   if (column.type === 'password') return '••••••';
   return String(value);
 }

@@ -50,6 +50,8 @@ export interface CrudColumn<T = Record<string, unknown>> {
   treeData?: () => Promise<TreeOption[]>;
   /** select: several values, sent comma-separated (BladeX id lists) */
   multiple?: boolean;
+  /** image: how many pictures (default 1); more than one are sent as comma-separated links */
+  max?: number;
   /**
    * The contract's zod schema for this field: the form checks it (messages translated from the contract's
    * keys), so the console and the server refuse the same input.
