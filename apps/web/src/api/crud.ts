@@ -24,10 +24,7 @@ export interface CrudPaths {
 }
 
 /** The usual calls of a resource at `base` (e.g. `/api/blade-system/post`); override a path where it differs. */
-export function crudApi<T>(
-  base: string,
-  paths: CrudPaths = {},
-): Required<Pick<CrudApi<T>, 'page' | 'detail' | 'submit' | 'remove'>> {
+export function crudApi<T>(base: string, paths: CrudPaths = {}): StandardApi<T> {
   return {
     page: (query) => requestData<Page<T>>({ url: paths.page ?? `${base}/list`, params: query }),
     detail: (id) => requestData<T>({ url: paths.detail ?? `${base}/detail`, params: { id } }),
@@ -39,6 +36,27 @@ export function crudApi<T>(
         method: 'POST',
         params: { ids: ids.join(',') },
       }),
+  };
+}
+
+type StandardApi<T> = Required<Pick<CrudApi<T>, 'page' | 'detail' | 'submit' | 'remove'>>;
+
+/**
+ * The REST flavour of a resource at `base` (the cloud-equipment and fly-operator calls of spec §7):
+ * GET `page` and `detail`, add a POST, update a PUT (id in the body), remove a DELETE with `ids`.
+ */
+export function restApi<T>(base: string): StandardApi<T> {
+  return {
+    page: (query) => requestData<Page<T>>({ url: `${base}/page`, params: query }),
+    detail: (id) => requestData<T>({ url: `${base}/detail`, params: { id } }),
+    submit: (values) =>
+      requestData<T>({
+        url: `${base}/${values.id ? 'update' : 'add'}`,
+        method: values.id ? 'PUT' : 'POST',
+        data: values,
+      }),
+    remove: (ids) =>
+      requestData<number>({ url: `${base}/remove`, method: 'DELETE', params: { ids: ids.join(',') } }),
   };
 }
 

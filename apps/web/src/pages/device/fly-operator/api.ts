@@ -1,5 +1,5 @@
-import type { FlyOperator, Page } from '@aos/contract';
-import type { CrudApi } from '../../../api/crud';
+import type { FlyOperator } from '@aos/contract';
+import { restApi } from '../../../api/crud';
 import { requestData } from '../../../api/http';
 import type { TreeOption } from '../../../components/crud/types';
 
@@ -9,13 +9,13 @@ const BASE = '/api/cloud-user/fly-operator';
  * Fly-operator calls (spec §7): the list asks for page 1, size 9999 and pages in the browser; add is a POST,
  * update a PUT, remove a DELETE with ids, turnOn/turnOff PUTs with ids.
  */
-export const flyOperatorApi: Required<Pick<CrudApi<FlyOperator>, 'page' | 'detail' | 'submit' | 'remove'>> = {
+const rest = restApi<FlyOperator>(BASE);
+
+export const flyOperatorApi: typeof rest = {
+  ...rest,
   page: async (query) => {
     const { current = 1, size = 10, ...filters } = query as { current?: number; size?: number };
-    const all = await requestData<Page<FlyOperator>>({
-      url: `${BASE}/page`,
-      params: { ...filters, current: 1, size: 9999 },
-    });
+    const all = await rest.page({ ...filters, current: 1, size: 9999 });
     const start = (Number(current) - 1) * Number(size);
     return {
       ...all,
@@ -24,15 +24,6 @@ export const flyOperatorApi: Required<Pick<CrudApi<FlyOperator>, 'page' | 'detai
       records: all.records.slice(start, start + Number(size)),
     };
   },
-  detail: (id) => requestData<FlyOperator>({ url: `${BASE}/detail`, params: { id } }),
-  submit: (values) =>
-    requestData<FlyOperator>({
-      url: `${BASE}/${values.id ? 'update' : 'add'}`,
-      method: values.id ? 'PUT' : 'POST',
-      data: values,
-    }),
-  remove: (ids) =>
-    requestData<number>({ url: `${BASE}/remove`, method: 'DELETE', params: { ids: ids.join(',') } }),
 };
 
 export const turnOperators = (on: boolean, ids: string[]) =>

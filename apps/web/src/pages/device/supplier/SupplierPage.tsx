@@ -1,24 +1,10 @@
-import { type Page, type SupplierConfig, SupplierConfigSubmit } from '@aos/contract';
-import type { CrudApi } from '../../../api/crud';
-import { requestData } from '../../../api/http';
+import { type SupplierConfig, SupplierConfigSubmit } from '@aos/contract';
+import { restApi } from '../../../api/crud';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import type { CrudColumn } from '../../../components/crud/types';
 
-const BASE = '/api/cloud-equipment/supplier-config';
-
 /** Supplier-config calls (spec §7): page, detail, add (POST), update (PUT), remove (DELETE with ids). */
-const api: Required<Pick<CrudApi<SupplierConfig>, 'page' | 'detail' | 'submit' | 'remove'>> = {
-  page: (query) => requestData<Page<SupplierConfig>>({ url: `${BASE}/page`, params: query }),
-  detail: (id) => requestData<SupplierConfig>({ url: `${BASE}/detail`, params: { id } }),
-  submit: (values) =>
-    requestData<SupplierConfig>({
-      url: `${BASE}/${values.id ? 'update' : 'add'}`,
-      method: values.id ? 'PUT' : 'POST',
-      data: values,
-    }),
-  remove: (ids) =>
-    requestData<number>({ url: `${BASE}/remove`, method: 'DELETE', params: { ids: ids.join(',') } }),
-};
+const api = restApi<SupplierConfig>('/api/cloud-equipment/supplier-config');
 
 const columns: CrudColumn<SupplierConfig>[] = [
   {
