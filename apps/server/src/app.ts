@@ -16,6 +16,8 @@ import healthRoutes from './modules/health/health.routes.js';
 import noticeRoutes from './modules/desk/notice.routes.js';
 import flyOperatorRoutes from './modules/fleet-user/fly-operator.routes.js';
 import baseStationRoutes from './modules/gis/basestation.routes.js';
+import equipmentRoutes from './modules/equipment/equipment.routes.js';
+import hangarRoutes from './modules/equipment/hangar.routes.js';
 import manufacturerRoutes from './modules/equipment/manufacturer.routes.js';
 import supplierConfigRoutes from './modules/equipment/supplier-config.routes.js';
 import logRoutes from './modules/log/log.routes.js';
@@ -155,6 +157,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(baseStationRoutes);
   await app.register(manufacturerRoutes);
   await app.register(supplierConfigRoutes);
+  await app.register(equipmentRoutes);
+  await app.register(hangarRoutes);
   await app.register(consoleRoutes);
   return app;
 }

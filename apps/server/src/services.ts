@@ -12,6 +12,10 @@ import { FileService } from './modules/resource/file.service.js';
 import { NoticeService } from './modules/desk/notice.service.js';
 import { FlyOperatorService } from './modules/fleet-user/fly-operator.service.js';
 import { BaseStationService } from './modules/gis/basestation.service.js';
+import { DeviceCredentialService } from './modules/equipment/device-credential.service.js';
+import { EquipmentService } from './modules/equipment/equipment.service.js';
+import { HangarBasicSetService } from './modules/equipment/hangar-basic-set.service.js';
+import { HangarService } from './modules/equipment/hangar.service.js';
 import { ManufacturerService } from './modules/equipment/manufacturer.service.js';
 import { SupplierConfigService } from './modules/equipment/supplier-config.service.js';
 import { LogService } from './modules/log/log.service.js';
@@ -41,6 +45,13 @@ export function createServices(config: Config, database: Database, cache: Cache)
   const guard = new LoginGuard(cache, config.LOGIN_LOCK_SECONDS);
   const files = new FileService(path.resolve(config.DATA_DIR, 'files'));
   const logs = new LogService(database.db);
+  const manufacturers = new ManufacturerService();
+  const deviceCredentials = new DeviceCredentialService(database.db);
+  const devices = new EquipmentService(deviceCredentials);
+  const hangars = new HangarService(deviceCredentials);
+  // A brand referenced by a live device or dock cannot be removed.
+  manufacturers.usage.register(devices.brandsInUse);
+  manufacturers.usage.register(hangars.brandsInUse);
   return {
     sessions,
     principals,
@@ -68,7 +79,11 @@ export function createServices(config: Config, database: Database, cache: Cache)
     notices: new NoticeService(),
     flyOperators: new FlyOperatorService(),
     baseStations: new BaseStationService(),
-    manufacturers: new ManufacturerService(),
+    manufacturers,
+    deviceCredentials,
+    devices,
+    hangars,
+    hangarBasicSets: new HangarBasicSetService(),
     supplierConfigs: new SupplierConfigService(),
     profiles: new ProfileService(config.PASSWORD_HASH_COST, sessions, principals, files),
     users: new UserService(

@@ -62,6 +62,8 @@ export const DICT = {
   team_type: 'team_type',
   base_station_type: 'base_station_type',
   manufacturer_type: 'manufacturer_type',
+  device_status: 'device_status',
+  hangar_visible: 'hangar_visible',
 } as const;
 
 export type DictCode = (typeof DICT)[keyof typeof DICT];
@@ -144,6 +146,14 @@ export const SYSTEM_DICTS: DictSeed[] = [
     ['3', '数据链', 'Data link'],
     ['4', '遥控器', 'Remote controller'],
     ['5', '机库', 'Hangar'],
+  ]),
+  dict(DICT.device_status, '设备状态', 'Device status', [
+    ['1', '正常', 'Normal'],
+    ['2', '停用', 'Disabled'],
+  ]),
+  dict(DICT.hangar_visible, '机库显示', 'Hangar visibility', [
+    ['0', '隐藏', 'Hidden'],
+    ['1', '显示', 'Shown'],
   ]),
   dict(DICT.hangar_type, '机库类型', 'Hangar type', [
     ['1', '多旋翼机库', 'Multirotor dock'],

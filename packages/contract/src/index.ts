@@ -5,6 +5,7 @@ export * from './crud.js';
 export * from './dept.js';
 export * from './dictionary.js';
 export * from './dicts.js';
+export * from './equipment.js';
 export * from './fleet.js';
 export * from './log.js';
 export * from './menus.js';

@@ -3,6 +3,7 @@
  * bundles only this (`@aos/contract/rules`). The zod schemas in validation.ts are built on these.
  */
 export * from './constants.js';
+export * from './equipment-rules.js';
 import { PASSWORD_MAX, PASSWORD_MIN, RADIUS_MIN } from './constants.js';
 
 /**

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { date, doublePrecision, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { auditColumns, id, idColumn, tenantColumn } from './columns.js';
 
 const live = sql`is_deleted = 0`;
@@ -85,4 +95,148 @@ export const supplierConfig = pgTable(
     ...auditColumns(),
   },
   (t) => [uniqueIndex('aos_supplier_config_code_uq').on(t.tenantId, t.code).where(live)],
+);
+
+/**
+ * Devices of a tenant (spec §3 "Device"): aircraft, payloads, data links, remote controllers. `status` (audit
+ * column) is the `device_status` dictionary: 1 normal, 2 disabled. The serial number's platform-wide
+ * uniqueness is kept by aos_device_credential (devices and docks share the MQTT namespace).
+ */
+export const equipment = pgTable(
+  'aos_equipment',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    name: varchar('name', { length: 100 }).notNull(),
+    serialNumber: varchar('serial_number', { length: 64 }).notNull(),
+    /** key of the `device_type` dictionary, 1..4 */
+    type: integer('type').notNull(),
+    /** contract EQUIPMENT_MODELS id */
+    modelId: varchar('model_id', { length: 64 }),
+    manufacturerId: id('manufacturer_id'),
+    power: doublePrecision('power'),
+    takeoffWeight: doublePrecision('takeoff_weight'),
+    load: doublePrecision('load'),
+    flightSpeed: doublePrecision('flight_speed'),
+    /** an aircraft's data-link device */
+    datalinkId: id('datalink_id'),
+    iotCard: varchar('iot_card', { length: 64 }),
+    fingerprint: varchar('fingerprint', { length: 128 }),
+    address: varchar('address', { length: 200 }),
+    remark: varchar('remark', { length: 255 }),
+    image: varchar('image', { length: 500 }),
+    ...auditColumns(),
+  },
+  (t) => [
+    index('aos_equipment_tenant_idx').on(t.tenantId, t.createTime),
+    index('aos_equipment_datalink_idx').on(t.datalinkId),
+    index('aos_equipment_manufacturer_idx').on(t.manufacturerId),
+  ],
+);
+
+/**
+ * The payload devices an aircraft carries. Links, not records: a link goes when the aircraft changes its
+ * payloads or is removed, so rows are deleted outright.
+ */
+export const equipmentPayload = pgTable(
+  'aos_equipment_payload',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    aircraftId: id('aircraft_id').notNull(),
+    payloadId: id('payload_id').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('aos_equipment_payload_uq').on(t.aircraftId, t.payloadId),
+    index('aos_equipment_payload_payload_idx').on(t.payloadId),
+  ],
+);
+
+/**
+ * Docks (hangars) of a tenant (spec §3 "Hangar"), with their settings (hangarbasicset reads and writes that
+ * subset). `images` are comma-separated picture links.
+ */
+export const hangar = pgTable(
+  'aos_hangar',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    name: varchar('name', { length: 100 }).notNull(),
+    /** key of the `hangar_type` dictionary */
+    type: integer('type').notNull(),
+    deptId: id('dept_id'),
+    serialNumber: varchar('serial_number', { length: 64 }).notNull(),
+    manufacturerId: id('manufacturer_id'),
+    /** contract EQUIPMENT_MODELS id of a dock model */
+    modelId: varchar('model_id', { length: 64 }).notNull(),
+    images: varchar('images', { length: 3200 }).notNull().default(''),
+    streamLeftWing: varchar('stream_left_wing', { length: 500 }),
+    streamRightWing: varchar('stream_right_wing', { length: 500 }),
+    streamTail: varchar('stream_tail', { length: 500 }),
+    streamInside: varchar('stream_inside', { length: 500 }),
+    streamOutside: varchar('stream_outside', { length: 500 }),
+    logUrl: varchar('log_url', { length: 500 }),
+    alternateLongitude: doublePrecision('alternate_longitude'),
+    alternateLatitude: doublePrecision('alternate_latitude'),
+    safeLandHeight: integer('safe_land_height').notNull().default(30),
+    lowBattery: integer('low_battery').notNull().default(30),
+    ultraLowBattery: integer('ultra_low_battery').notNull().default(20),
+    rthAltitude: integer('rth_altitude').notNull().default(100),
+    /** key of the `out_of_control_action` dictionary */
+    outOfControlAction: integer('out_of_control_action').notNull().default(0),
+    /** key of the `hangar_visible` dictionary: 1 shown, 0 hidden */
+    visible: smallint('visible').notNull().default(1),
+    remark: varchar('remark', { length: 255 }),
+    ...auditColumns(),
+  },
+  (t) => [
+    index('aos_hangar_tenant_idx').on(t.tenantId, t.createTime),
+    index('aos_hangar_manufacturer_idx').on(t.manufacturerId),
+  ],
+);
+
+/**
+ * Which aircraft a dock holds. A drone is bound to one dock only: equipment_id is unique. Links are deleted
+ * outright when unbound, so the index needs no live-row condition.
+ */
+export const hangarDrone = pgTable(
+  'aos_hangar_drone',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    hangarId: id('hangar_id').notNull(),
+    equipmentId: id('equipment_id').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('aos_hangar_drone_equipment_uq').on(t.equipmentId),
+    index('aos_hangar_drone_hangar_idx').on(t.hangarId),
+  ],
+);
+
+/**
+ * MQTT credentials of every device and dock, platform-wide. The serial number is unique across the whole
+ * platform and across devices AND docks (they share `thing/product/{sn}`): this index is what enforces it.
+ * Only a SHA-256 of the random password is kept. A row is deleted with its owner (nothing to keep).
+ */
+export const deviceCredential = pgTable(
+  'aos_device_credential',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    serialNumber: varchar('serial_number', { length: 64 }).notNull(),
+    /** 'equipment' | 'hangar' */
+    ownerKind: varchar('owner_kind', { length: 16 }).notNull(),
+    ownerId: id('owner_id').notNull(),
+    username: varchar('username', { length: 64 }).notNull(),
+    passwordHash: varchar('password_hash', { length: 64 }).notNull(),
+    createTime: timestamp('create_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    rotatedTime: timestamp('rotated_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('aos_device_credential_sn_uq').on(t.serialNumber),
+    uniqueIndex('aos_device_credential_username_uq').on(t.username),
+    uniqueIndex('aos_device_credential_owner_uq').on(t.ownerKind, t.ownerId),
+  ],
 );
