@@ -173,10 +173,10 @@ describe('routing rules (spec §2)', () => {
     const { context, page } = await newPage(browser);
     await signedIn(page, platform);
     expect(await page.title()).toBe('无人机智能巡检云平台');
-    await page.goto(`${platform.url}/device-manager/device`);
-    await page.waitForURL('**/device-manager/device/index');
-    await hasText(page.getByTestId('not-available'), '设备管理');
-    expect(await page.title()).toBe('设备管理');
+    await page.goto(`${platform.url}/airspace/airspace`);
+    await page.waitForURL('**/airspace/airspace/index');
+    await hasText(page.getByTestId('not-available'), '空域申请');
+    expect(await page.title()).toBe('空域申请');
     await context.close();
   });
 

@@ -252,11 +252,17 @@ describe('docks: register', () => {
       ],
       [
         dock({ lowBattery: 25, ultraLowBattery: 25 }),
-        { ultraLowBattery: 'the ultra-low battery threshold must be below the low battery threshold' },
+        {
+          ultraLowBattery:
+            'the ultra-low battery alarm threshold must be below the low battery alarm threshold',
+        },
       ],
       [
         dock({ ultraLowBattery: 40 }),
-        { ultraLowBattery: 'the ultra-low battery threshold must be below the low battery threshold' },
+        {
+          ultraLowBattery:
+            'the ultra-low battery alarm threshold must be below the low battery alarm threshold',
+        },
       ],
       [dock({ visible: 2 }), { visible: 'visible must be 0 (hidden) or 1 (shown)' }],
       [dock({ droneIds: '1,x' }), { droneIds: 'the ids are not valid' }],
@@ -273,7 +279,7 @@ describe('docks: register', () => {
       expect(response.json().data.errors, JSON.stringify(body)).toEqual(errors);
     }
     const zh = await submit(platform, dock({ lowBattery: 20, ultraLowBattery: 30 }), 'zh-CN');
-    expect(zh.json().msg).toBe('ultraLowBattery: 超低电量阈值须低于低电量阈值');
+    expect(zh.json().msg).toBe('ultraLowBattery: 严重低电量告警阈值须低于低电量告警阈值');
     const zhPair = await submit(platform, dock({ alternateLongitude: null }), 'zh-CN');
     expect(zhPair.json().data.errors).toEqual({ alternateLongitude: '备降点经度和纬度须同时填写或同时留空' });
     expect(await app.database.db.select().from(hangar)).toHaveLength(before.length);
@@ -523,7 +529,10 @@ describe('docks: pickers, visibility, streams and basic settings', () => {
       ],
       [
         { ...settings, ultraLowBattery: 40 },
-        { ultraLowBattery: 'the ultra-low battery threshold must be below the low battery threshold' },
+        {
+          ultraLowBattery:
+            'the ultra-low battery alarm threshold must be below the low battery alarm threshold',
+        },
       ],
       [
         { ...settings, lowBattery: -1 },

@@ -28,6 +28,8 @@ const FlyOperatorPage = lazyScreen(() => import('../pages/device/fly-operator/Fl
 const BaseStationPage = lazyScreen(() => import('../pages/device/base-station/BaseStationPage'));
 const BrandPage = lazyScreen(() => import('../pages/device/brand/BrandPage'));
 const SupplierPage = lazyScreen(() => import('../pages/device/supplier/SupplierPage'));
+const DevicePage = lazyScreen(() => import('../pages/device/device/DevicePage'));
+const HangarPage = lazyScreen(() => import('../pages/device/hangar/HangarPage'));
 
 /**
  * The screen of each menu code. Areas register their screen here as they are built (lazily loaded);
@@ -59,6 +61,8 @@ const screens: Record<string, () => ReactNode> = {
   basestation: () => <BaseStationPage />,
   manufacturer: () => <BrandPage />,
   supplier: () => <SupplierPage />,
+  device: () => <DevicePage />,
+  hangar: () => <HangarPage />,
 };
 
 export function screenFor(route: MenuRoute): ReactNode {

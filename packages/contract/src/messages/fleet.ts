@@ -80,8 +80,8 @@ export const fleetMessages = {
     'the battery threshold must be a whole number from 0 to 100',
   ],
   'fleet.ultraLowBelowLow': [
-    '超低电量阈值须低于低电量阈值',
-    'the ultra-low battery threshold must be below the low battery threshold',
+    '严重低电量告警阈值须低于低电量告警阈值',
+    'the ultra-low battery alarm threshold must be below the low battery alarm threshold',
   ],
   'fleet.safeLandHeight': [
     '安全降落高度须为 20 到 500 米的整数',

@@ -2,6 +2,7 @@ import { type BaseStation, BaseStationSubmit, DICT } from '@aos/contract';
 import { crudApi } from '../../../api/crud';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import type { CrudColumn } from '../../../components/crud/types';
+import { LonLatInput } from '../../../components/map/LonLatInput';
 
 const api = crudApi<BaseStation>('/api/aos-gisservice/basestation', {
   page: '/api/aos-gisservice/basestation/page',
@@ -52,6 +53,16 @@ const columns: CrudColumn<BaseStation>[] = [
   {
     field: 'lonLat',
     label: 'baseStation.lonLat',
+    type: 'custom',
+    // Typed or picked on the map: the map fills the same `longitude,latitude` text.
+    renderInput: ({ value, onChange }) => (
+      <LonLatInput
+        value={value as string | undefined}
+        onChange={onChange}
+        placeholder="116.397128,39.916527"
+        testId="field-lonLat"
+      />
+    ),
     schema: BaseStationSubmit.shape.lonLat,
     required: true,
     tooltip: 'baseStation.lonLatHint',

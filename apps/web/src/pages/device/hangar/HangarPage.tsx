@@ -1,0 +1,335 @@
+import {
+  DEVICE_TYPE_AIRCRAFT,
+  DICT,
+  HANGAR_IMAGES_MAX,
+  HANGAR_STREAM_FIELDS,
+  HANGAR_VISIBLE,
+  type Hangar,
+  HangarSubmit,
+  type HangarWithCredential,
+  LOW_BATTERY_DEFAULT,
+  ULTRA_LOW_BATTERY_DEFAULT,
+} from '@aos/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, type ButtonProps, Form, Switch, Tag } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CrudApi } from '../../../api/crud';
+import { HttpError } from '../../../api/http';
+import { CrudPage } from '../../../components/crud/CrudPage';
+import type { CrudActions, CrudColumn } from '../../../components/crud/types';
+import { useSession } from '../../../store/session';
+import { CredentialDialog, type IssuedCredential } from '../device/CredentialDialog';
+import { BrandSelect, DeviceSelect, ModelSelect } from '../device/inputs';
+import { hangarApi, resetHangarCredential, teamOptions, updateVisibility } from './api';
+import { BasicSetDialog } from './BasicSetDialog';
+import { LandingPointInput } from './LandingPointInput';
+import { alternatePairRule, ultraLowRule } from './rules';
+import { StreamPreview } from './StreamPreview';
+
+const shape = HangarSubmit.shape;
+
+/** The tenant's aircraft to bind; one bound to another dock is shown, disabled, with that dock's name. */
+function DroneSelect(props: { value?: string; onChange?: (value: unknown) => void }) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const editing = form.getFieldValue('id') as string | undefined;
+  return (
+    <DeviceSelect
+      {...props}
+      type={DEVICE_TYPE_AIRCRAFT}
+      multiple
+      field="droneIds"
+      placeholder={t('crud.requiredSelect', { field: t('hangar.drones') })}
+      unavailable={(drone) =>
+        drone.hangarId && drone.hangarId !== editing
+          ? t('hangar.boundTo', { name: drone.hangarName ?? '' })
+          : undefined
+      }
+    />
+  );
+}
+
+/** Shown/hidden in the row: a switch for those who may change it, a tag for the others. */
+function VisibilitySwitch({ hangar, can }: { hangar: Hangar; can: boolean }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const shown = hangar.visible === HANGAR_VISIBLE;
+  if (!can)
+    return <Tag color={shown ? 'green' : 'default'}>{t(shown ? 'hangar.shown' : 'hangar.hidden')}</Tag>;
+  return (
+    <Switch
+      checked={shown}
+      loading={busy}
+      checkedChildren={t('hangar.shown')}
+      unCheckedChildren={t('hangar.hidden')}
+      data-testid="row-visible"
+      onChange={async (checked) => {
+        setBusy(true);
+        try {
+          await updateVisibility(hangar.id, checked ? 1 : 0);
+          message.success(t(checked ? 'hangar.nowShown' : 'hangar.nowHidden', { name: hangar.name }));
+          await queryClient.invalidateQueries({ queryKey: ['crud', 'hangar'] });
+        } catch (error) {
+          if (!(error instanceof HttpError && error.shown)) message.error(t('common.operationFailed'));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    />
+  );
+}
+
+/**
+ * Docks of the tenant (spec §3 "Hangar"): identity, team, brand and dock model, the aircraft it holds, its
+ * pictures, the five video streams and the log address, the alternate landing point and the battery alarms.
+ * Rows switch a dock's visibility and open its basic settings, its streams and a credential reset; a new
+ * dock's MQTT credentials are shown once, after the add. Dock control comes with the next issue.
+ */
+export default function HangarPage() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const language = useSession((state) => state.language);
+  const permission = useSession((state) => state.permission);
+  const [credential, setCredential] = useState<IssuedCredential>();
+  const [settings, setSettings] = useState<Hangar>();
+  const [streams, setStreams] = useState<Hangar>();
+
+  const api = useMemo<CrudApi<Hangar>>(
+    () => ({
+      ...hangarApi,
+      submit: async (values) => {
+        const saved = (await hangarApi.submit(values)) as HangarWithCredential;
+        if (saved.credential) setCredential({ ...saved.credential, name: saved.name });
+        return saved;
+      },
+    }),
+    [],
+  );
+
+  const resetCredential = (record: Hangar, actions: CrudActions<Hangar>) =>
+    modal.confirm({
+      title: t('device.credential.resetTitle'),
+      content: t('device.credential.resetConfirm', { name: record.name }),
+      okButtonProps: { danger: true, 'data-testid': 'confirm-reset' } as ButtonProps,
+      onOk: async () => {
+        try {
+          const issued = await resetHangarCredential(record.id);
+          setCredential({ ...issued, name: record.name });
+          actions.refresh();
+        } catch (error) {
+          if (!(error instanceof HttpError && error.shown)) message.error(t('common.operationFailed'));
+        }
+      },
+    });
+
+  const prompt = (key: string) => t('crud.requiredSelect', { field: t(key) });
+  const streamColumns: CrudColumn<Hangar>[] = HANGAR_STREAM_FIELDS.map((field, index) => ({
+    field,
+    label: `hangar.${field}`,
+    schema: shape[field],
+    tooltip: index === 0 ? 'hangar.streamHint' : undefined,
+    table: false,
+  }));
+  const columns: CrudColumn<Hangar>[] = [
+    { field: 'name', label: 'hangar.name', schema: shape.name, required: true, search: true, width: 130 },
+    {
+      field: 'serialNumber',
+      label: 'hangar.serialNumber',
+      schema: shape.serialNumber,
+      required: true,
+      search: true,
+      tooltip: 'hangar.serialNumberHint',
+      width: 170,
+    },
+    {
+      field: 'type',
+      label: 'hangar.type',
+      type: 'select',
+      dict: { code: DICT.hangar_type },
+      schema: shape.type,
+      required: true,
+      search: true,
+      width: 110,
+    },
+    {
+      field: 'modelId',
+      label: 'hangar.model',
+      type: 'custom',
+      schema: shape.modelId,
+      required: true,
+      tooltip: 'hangar.modelHint',
+      table: false,
+      view: false,
+      renderInput: (props) => (
+        <ModelSelect {...(props as { value?: string })} dock placeholder={prompt('hangar.model')} />
+      ),
+    },
+    { field: 'modelName', label: 'hangar.model', form: false, width: 110 },
+    {
+      field: 'visible',
+      label: 'hangar.visible',
+      form: false,
+      view: false,
+      width: 90,
+      render: (_, record) => <VisibilitySwitch hangar={record} can={Boolean(permission.hangar_visibility)} />,
+    },
+    {
+      field: 'manufacturerId',
+      label: 'hangar.brand',
+      type: 'custom',
+      schema: shape.manufacturerId,
+      tooltip: 'hangar.brandHint',
+      table: false,
+      view: false,
+      renderInput: (props) => (
+        <BrandSelect {...(props as { value?: string })} kind="dock" placeholder={prompt('hangar.brand')} />
+      ),
+    },
+    { field: 'manufacturerName', label: 'hangar.brand', form: false, table: false },
+    {
+      field: 'deptId',
+      label: 'hangar.team',
+      type: 'tree-select',
+      treeData: teamOptions,
+      schema: shape.deptId,
+      table: false,
+      view: false,
+    },
+    { field: 'deptName', label: 'hangar.team', form: false, width: 130, ellipsis: true },
+    {
+      field: 'droneIds',
+      label: 'hangar.drones',
+      type: 'custom',
+      schema: shape.droneIds,
+      tooltip: 'hangar.dronesHint',
+      span: 24,
+      table: false,
+      view: false,
+      renderInput: (props) => <DroneSelect {...(props as { value?: string })} />,
+    },
+    {
+      field: 'droneNames',
+      label: 'hangar.drones',
+      form: false,
+      width: 160,
+      render: (value) =>
+        String(value ?? '')
+          .split(',')
+          .filter(Boolean)
+          .map((name) => (
+            <Tag key={name} color="blue">
+              {name}
+            </Tag>
+          )),
+    },
+    ...streamColumns,
+    { field: 'logUrl', label: 'hangar.logUrl', schema: shape.logUrl, table: false },
+    {
+      field: 'alternateLongitude',
+      label: 'hangar.alternateLongitude',
+      type: 'custom',
+      schema: shape.alternateLongitude,
+      rules: [alternatePairRule(language, 'alternateLongitude')],
+      tooltip: 'hangar.alternateHint',
+      table: false,
+      renderInput: (props) => <LandingPointInput {...props} axis="longitude" />,
+    },
+    {
+      field: 'alternateLatitude',
+      label: 'hangar.alternateLatitude',
+      type: 'custom',
+      schema: shape.alternateLatitude,
+      rules: [alternatePairRule(language, 'alternateLatitude')],
+      table: false,
+      renderInput: (props) => <LandingPointInput {...props} axis="latitude" />,
+    },
+    {
+      field: 'lowBattery',
+      label: 'hangar.lowBattery',
+      type: 'number',
+      schema: shape.lowBattery,
+      required: true,
+      initialValue: LOW_BATTERY_DEFAULT,
+      tooltip: 'hangar.lowBatteryHint',
+      table: false,
+    },
+    {
+      field: 'ultraLowBattery',
+      label: 'hangar.ultraLowBattery',
+      type: 'number',
+      schema: shape.ultraLowBattery,
+      rules: [ultraLowRule(language)],
+      required: true,
+      initialValue: ULTRA_LOW_BATTERY_DEFAULT,
+      tooltip: 'hangar.ultraLowBatteryHint',
+      table: false,
+    },
+    { field: 'safeLandHeight', label: 'hangar.safeLandHeight', form: false, table: false },
+    { field: 'rthAltitude', label: 'hangar.rthAltitude', form: false, table: false },
+    {
+      field: 'outOfControlAction',
+      label: 'hangar.outOfControlAction',
+      type: 'select',
+      dict: { code: DICT.out_of_control_action },
+      form: false,
+      table: false,
+    },
+    {
+      field: 'images',
+      label: 'hangar.images',
+      type: 'image',
+      max: HANGAR_IMAGES_MAX,
+      schema: shape.images,
+      tooltip: 'hangar.imagesHint',
+      table: false,
+      span: 24,
+    },
+    { field: 'remark', label: 'hangar.remark', type: 'textarea', schema: shape.remark, table: false },
+    { field: 'createTime', label: 'crud.createTime', form: false, width: 160 },
+  ];
+
+  return (
+    <>
+      <CrudPage<Hangar>
+        code="hangar"
+        title="hangar.title"
+        columns={columns}
+        api={api}
+        actionWidth={240}
+        rowActions={(record, actions) => (
+          <>
+            {actions.can('hangar_basic_set') && (
+              <Button
+                type="link"
+                size="small"
+                data-testid="row-basic-set"
+                onClick={() => setSettings(record)}
+              >
+                {t('hangar.basicSet.action')}
+              </Button>
+            )}
+            <Button type="link" size="small" data-testid="row-streams" onClick={() => setStreams(record)}>
+              {t('hangar.streams.action')}
+            </Button>
+            {actions.can('hangar_edit') && (
+              <Button
+                type="link"
+                size="small"
+                data-testid="row-reset-credential"
+                onClick={() => resetCredential(record, actions)}
+              >
+                {t('device.credential.reset')}
+              </Button>
+            )}
+          </>
+        )}
+      />
+      <CredentialDialog credential={credential} onClose={() => setCredential(undefined)} />
+      <BasicSetDialog hangar={settings} onClose={() => setSettings(undefined)} />
+      <StreamPreview hangar={streams} onClose={() => setStreams(undefined)} />
+    </>
+  );
+}
