@@ -40,6 +40,7 @@ import userRoutes from './modules/user/user.routes.js';
 import apiLogPlugin from './plugins/api-log.js';
 import authPlugin from './plugins/auth.js';
 import consolePlugin from './plugins/console.js';
+import deviceLinkPlugin from './plugins/device-link.js';
 import errorsPlugin from './plugins/errors.js';
 import openapiPlugin from './plugins/openapi.js';
 import './plugins/types.js';
@@ -132,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(consolePlugin, {
     root: options.consoleDir === undefined ? DEFAULT_CONSOLE_DIR : options.consoleDir,
   });
+  await app.register(deviceLinkPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -111,6 +111,59 @@ describe('configuration', () => {
     });
   });
 
+  it('runs the embedded device broker by default, except under NODE_ENV=test', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({
+      MQTT_ENABLED: true,
+      MQTT_PORT: 1884,
+      MQTT_SHARE_GROUP: 'aos',
+      DEVICE_OFFLINE_MS: 30_000,
+      DEVICE_REPLY_TIMEOUT_MS: 10_000,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir() }).MQTT_URL).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test' }).MQTT_ENABLED).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test', MQTT_ENABLED: 'on' }).MQTT_ENABLED).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), MQTT_ENABLED: 'false' }).MQTT_ENABLED).toBe(false);
+  });
+
+  it('reads the device link settings', () => {
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        MQTT_URL: 'mqtt://user:pass@127.0.0.1:1883',
+        MQTT_PORT: '0',
+        MQTT_SHARE_GROUP: 'aos-blue_2',
+        DEVICE_OFFLINE_MS: '500',
+        DEVICE_REPLY_TIMEOUT_MS: '250',
+      }),
+    ).toMatchObject({
+      MQTT_URL: 'mqtt://user:pass@127.0.0.1:1883',
+      MQTT_PORT: 0,
+      MQTT_SHARE_GROUP: 'aos-blue_2',
+      DEVICE_OFFLINE_MS: 500,
+      DEVICE_REPLY_TIMEOUT_MS: 250,
+    });
+    for (const url of ['mqtts://broker:8883', 'ws://broker:8083/mqtt', 'wss://broker/mqtt'])
+      expect(loadConfig({ DATA_DIR: dataDir(), MQTT_URL: url }).MQTT_URL).toBe(url);
+  });
+
+  it('names each bad device link setting', () => {
+    const bad: Record<string, string[]> = {
+      MQTT_URL: ['http://broker:1883', 'broker:1883', '127.0.0.1'],
+      MQTT_PORT: ['-1', '65536', 'mqtt', '1.5'],
+      MQTT_ENABLED: ['maybe'],
+      MQTT_SHARE_GROUP: ['a/b', 'a+b', 'x'.repeat(41)],
+      DEVICE_OFFLINE_MS: ['99', 'soon', '3600001'],
+      DEVICE_REPLY_TIMEOUT_MS: ['9', '600001'],
+    };
+    for (const [name, values] of Object.entries(bad)) {
+      for (const value of values) {
+        expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value }), `${name}=${value}`).toThrow(
+          new RegExp(`^Invalid configuration:\n  ${name}: `),
+        );
+      }
+    }
+  });
+
   it('generates a JWT secret once and keeps it in DATA_DIR', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).JWT_SECRET;

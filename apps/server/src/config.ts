@@ -98,11 +98,27 @@ const Env = z.object({
   MAP_TILE_URL: tileUrl.optional(),
   MAP_CENTER: lonLat.default([116.397, 39.908]),
   MAP_ZOOM: z.coerce.number().min(0).max(22).default(5),
+  /** the device link (MQTT): on by default, off by default under NODE_ENV=test so test apps open no port */
+  MQTT_ENABLED: flag.optional(),
+  /** an external broker (Mosquitto, EMQX); absent: the embedded broker listens on MQTT_PORT */
+  MQTT_URL: url(['mqtt:', 'mqtts:', 'tcp:', 'tls:', 'ws:', 'wss:']).optional(),
+  /** the embedded broker's port (0: any free port) */
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1884),
+  /** shared-subscription group of the server instances on an external broker (`$share/{group}/...`) */
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[\w-]{1,40}$/, 'expected 1 to 40 letters, digits, - or _')
+    .default('aos'),
+  /** a device that has sent nothing for this long is offline */
+  DEVICE_OFFLINE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** how long a command waits for the device's services_reply */
+  DEVICE_REPLY_TIMEOUT_MS: z.coerce.number().int().min(10).max(600_000).default(10_000),
 });
 
-export type Config = Omit<z.infer<typeof Env>, 'JWT_SECRET' | 'ADMIN_PASSWORD'> & {
+export type Config = Omit<z.infer<typeof Env>, 'JWT_SECRET' | 'ADMIN_PASSWORD' | 'MQTT_ENABLED'> & {
   JWT_SECRET: string;
   ADMIN_PASSWORD: string;
+  MQTT_ENABLED: boolean;
   /** true when ADMIN_PASSWORD came from the documented demo default */
   adminPasswordIsDemo: boolean;
 };
@@ -136,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...values,
     JWT_SECRET: values.JWT_SECRET ?? persistentSecret(values.DATA_DIR),
     ADMIN_PASSWORD: values.ADMIN_PASSWORD ?? DEMO_ADMIN_PASSWORD,
+    MQTT_ENABLED: values.MQTT_ENABLED ?? values.NODE_ENV !== 'test',
     adminPasswordIsDemo: !values.ADMIN_PASSWORD,
   };
 }

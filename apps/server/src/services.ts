@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Cache } from './lib/cache.js';
+import { DeviceDirectory } from './device/directory.js';
+import { DeviceLink } from './device/link.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { CaptchaService } from './modules/auth/captcha.service.js';
 import { LoginGuard } from './modules/auth/login-guard.js';
@@ -52,6 +54,13 @@ export function createServices(config: Config, database: Database, cache: Cache)
   // A brand referenced by a live device or dock cannot be removed.
   manufacturers.usage.register(devices.brandsInUse);
   manufacturers.usage.register(hangars.brandsInUse);
+  // The device link reads the registry; the device-link plugin attaches it to a broker when MQTT is on.
+  const deviceDirectory = new DeviceDirectory(database.db, deviceCredentials);
+  const deviceLink = new DeviceLink({
+    directory: deviceDirectory,
+    offlineMs: config.DEVICE_OFFLINE_MS,
+    replyTimeoutMs: config.DEVICE_REPLY_TIMEOUT_MS,
+  });
   return {
     sessions,
     principals,
@@ -83,6 +92,8 @@ export function createServices(config: Config, database: Database, cache: Cache)
     deviceCredentials,
     devices,
     hangars,
+    deviceDirectory,
+    deviceLink,
     hangarBasicSets: new HangarBasicSetService(),
     supplierConfigs: new SupplierConfigService(),
     profiles: new ProfileService(config.PASSWORD_HASH_COST, sessions, principals, files),

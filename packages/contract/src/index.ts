@@ -3,6 +3,7 @@ export * from './common.js';
 export * from './console.js';
 export * from './crud.js';
 export * from './dept.js';
+export * from './device.js';
 export * from './dictionary.js';
 export * from './dicts.js';
 export * from './equipment.js';

@@ -1,0 +1,82 @@
+import type { DeviceCredentialOwner } from '@aos/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../db/client.js';
+import { deviceCredential, hangarDrone } from '../db/schema/index.js';
+import type { DeviceCredentialService } from '../modules/equipment/device-credential.service.js';
+
+/** A registered device or dock as the link knows it: whom its serial number belongs to. */
+export type DeviceIdentity = DeviceCredentialOwner;
+
+interface Cached<T> {
+  value: Promise<T>;
+  expires: number;
+}
+
+/**
+ * The fleet registry as the device link reads it: serial number → tenant and owner (the credential table is
+ * the platform-wide register of serial numbers), the drones bound to a dock, and credential checks. Lookups
+ * are cached for `ttlMs` because every telemetry message needs one; the cache holds the promise, so messages
+ * of one device that arrive while its lookup runs wait for the same answer and keep their order. A device
+ * removed or moved in the registry is seen by the link at the latest `ttlMs` later.
+ */
+export class DeviceDirectory {
+  private readonly bySerial = new Map<string, Cached<DeviceIdentity | null>>();
+
+  constructor(
+    private readonly db: Executor,
+    private readonly credentials: DeviceCredentialService,
+    private readonly ttlMs = 30_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Who `username`/`password` (the credentials the registry issued) identify, or null. */
+  verify(username: string, password: string): Promise<DeviceIdentity | null> {
+    return this.credentials.verify(username, password);
+  }
+
+  /** The registered owner of `sn`, or null when no device or dock has it. */
+  lookup(sn: string): Promise<DeviceIdentity | null> {
+    const hit = this.bySerial.get(sn);
+    if (hit && hit.expires > this.now()) return hit.value;
+    const value = this.load(sn);
+    this.bySerial.set(sn, { value, expires: this.now() + this.ttlMs });
+    // A failed lookup (database down) is not remembered: the next message asks again.
+    value.catch(() => this.bySerial.delete(sn));
+    return value;
+  }
+
+  /** Forget `sn` so the next lookup reads the registry (for the registry to call when it changes). */
+  invalidate(sn: string): void {
+    this.bySerial.delete(sn);
+  }
+
+  /** Serial numbers of the drones bound to the dock `hangarId` (aos_hangar_drone), read fresh. */
+  async boundDrones(hangarId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ sn: deviceCredential.serialNumber })
+      .from(hangarDrone)
+      .innerJoin(
+        deviceCredential,
+        and(
+          eq(deviceCredential.ownerKind, 'equipment'),
+          eq(deviceCredential.ownerId, hangarDrone.equipmentId),
+        ),
+      )
+      .where(eq(hangarDrone.hangarId, hangarId));
+    return rows.map((row) => row.sn);
+  }
+
+  private async load(sn: string): Promise<DeviceIdentity | null> {
+    const [row] = await this.db
+      .select({
+        tenantId: deviceCredential.tenantId,
+        serialNumber: deviceCredential.serialNumber,
+        kind: deviceCredential.ownerKind,
+        ownerId: deviceCredential.ownerId,
+      })
+      .from(deviceCredential)
+      .where(eq(deviceCredential.serialNumber, sn))
+      .limit(1);
+    return row ? { ...row, kind: row.kind as DeviceIdentity['kind'] } : null;
+  }
+}
