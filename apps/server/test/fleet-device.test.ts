@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceCredential, equipment, equipmentPayload } from '../src/db/schema/index.js';
-import { as, createTenant, createTestApp, login } from './helper.js';
+import { addBrand as addBrandAs, as, createTenant, createTestApp, login, send as sendAs } from './helper.js';
 import { signInWithGrants } from './org-helper.js';
 
 let app: FastifyInstance;
@@ -18,19 +18,14 @@ const MANAGER = '/api/equipment-manager';
 
 type Row = Record<string, unknown>;
 
+/** A JSON call on this file's app (see helper.ts `send`). */
 const send = (
   token: string,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: Row,
-  language = 'en-US',
-) =>
-  app.inject({
-    method,
-    url,
-    ...(payload ? { payload } : {}),
-    headers: { 'blade-auth': `bearer ${token}`, 'accept-language': language },
-  });
+  language?: string,
+) => sendAs(app, token, method, url, payload, language);
 
 let serial = 0;
 /** A valid aircraft of the platform tenant with a serial number of its own. */
@@ -58,15 +53,8 @@ const added = async (token: string, payload: Row) => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data as Row & { id: string; credential: Row };
 };
-const addBrand = async (token: string, code: string, entitySigns: string) =>
-  (
-    await send(token, 'POST', '/api/cloud-equipment/manufacturer/add', {
-      name: code.toUpperCase(),
-      code,
-      type: 1,
-      entitySigns,
-    })
-  ).json().data.id as string;
+const addBrand = (token: string, code: string, entitySigns: string) =>
+  addBrandAs(app, token, code, entitySigns, 1);
 
 beforeAll(async () => {
   app = await createTestApp();

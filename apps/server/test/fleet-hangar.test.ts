@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dept, deviceCredential, hangar, hangarDrone } from '../src/db/schema/index.js';
-import { as, createTenant, createTestApp, login } from './helper.js';
+import { addBrand as addBrandAs, as, createTenant, createTestApp, login, send as sendAs } from './helper.js';
 import { signInWithGrants } from './org-helper.js';
 
 let app: FastifyInstance;
@@ -21,19 +21,14 @@ const LINK = '/files/000000/20240101/912169450854137856-AbCdEfGhIjKlMnOpQrStUv.p
 type Row = Record<string, unknown>;
 type Saved = Row & { id: string; serialNumber: string; name: string; credential?: Row };
 
+/** A JSON call on this file's app (see helper.ts `send`). */
 const send = (
   token: string,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: Row,
-  language = 'en-US',
-) =>
-  app.inject({
-    method,
-    url,
-    ...(payload ? { payload } : {}),
-    headers: { 'blade-auth': `bearer ${token}`, 'accept-language': language },
-  });
+  language?: string,
+) => sendAs(app, token, method, url, payload, language);
 
 let serial = 0;
 const next = () => String(++serial).padStart(6, '0');
@@ -75,15 +70,8 @@ const aircraft = async (token: string, name: string, extra: Row = {}): Promise<S
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data;
 };
-const addBrand = async (token: string, code: string, entitySigns: string) =>
-  (
-    await send(token, 'POST', '/api/cloud-equipment/manufacturer/add', {
-      name: code.toUpperCase(),
-      code,
-      type: 2,
-      entitySigns,
-    })
-  ).json().data.id as string;
+const addBrand = (token: string, code: string, entitySigns: string) =>
+  addBrandAs(app, token, code, entitySigns, 2);
 
 beforeAll(async () => {
   app = await createTestApp();

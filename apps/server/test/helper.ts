@@ -120,6 +120,40 @@ export function as(app: FastifyInstance, token: string, language = 'zh-CN') {
   };
 }
 
+/** One JSON call as a signed-in user, answered in `language` (English by default, to read messages easily). */
+export function send(
+  app: FastifyInstance,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: Record<string, unknown>,
+  language = 'en-US',
+) {
+  return app.inject({
+    method,
+    url,
+    ...(payload ? { payload } : {}),
+    headers: { 'blade-auth': `bearer ${token}`, 'accept-language': language },
+  });
+}
+
+/** A brand (manufacturer) of the caller's tenant making the kinds in `entitySigns`; answers its id. */
+export async function addBrand(
+  app: FastifyInstance,
+  token: string,
+  code: string,
+  entitySigns: string,
+  type: number,
+): Promise<string> {
+  const response = await send(app, token, 'POST', '/api/cloud-equipment/manufacturer/add', {
+    name: code.toUpperCase(),
+    code,
+    type,
+    entitySigns,
+  });
+  return response.json().data.id as string;
+}
+
 /** A second tenant with its own admin (password Admin@123), as tenant management will create it. */
 export async function createTenant(
   app: FastifyInstance,
