@@ -4,6 +4,8 @@
  */
 export * from './constants.js';
 export * from './equipment-rules.js';
+export * from './device-enums.js';
+export * from './device-control-rules.js';
 import { PASSWORD_MAX, PASSWORD_MIN, RADIUS_MIN } from './constants.js';
 
 /**

@@ -1,5 +1,6 @@
 import { crudMessages } from './crud.js';
 import { deptMessages } from './dept.js';
+import { deviceMessages } from './device.js';
 import { dictMessages } from './dict.js';
 import { fleetMessages } from './fleet.js';
 import { logMessages } from './log.js';
@@ -16,6 +17,7 @@ import { userMessages } from './user.js';
 export const areaMessages = {
   ...crudMessages,
   ...deptMessages,
+  ...deviceMessages,
   ...dictMessages,
   ...fleetMessages,
   ...logMessages,
