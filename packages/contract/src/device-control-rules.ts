@@ -149,11 +149,14 @@ const AIRBORNE_MODES: ReadonlySet<number> = new Set([
   DRONE_MODE.JOYSTICK,
 ]);
 
+/** Is a drone reporting `mode_code` in the air? */
+export function isAirborneMode(mode: number | null | undefined): boolean {
+  return typeof mode === 'number' && AIRBORNE_MODES.has(mode);
+}
+
 /** Is the drone flying (by its own mode code)? */
 export function droneAirborne(drone: LiveDevice | null): boolean {
-  if (!drone?.online) return false;
-  const mode = num(drone.osd.mode_code);
-  return mode !== undefined && AIRBORNE_MODES.has(mode);
+  return Boolean(drone?.online) && isAirborneMode(num(drone?.osd.mode_code));
 }
 
 // ------------------------------------------------------------------------------------------------ actions
