@@ -10,6 +10,7 @@ import { type DatabaseTarget, openDatabase } from './db/client.js';
 import { seedPlatform } from './db/seed.js';
 import { openCache } from './lib/cache.js';
 import { setTimeZone } from './lib/time.js';
+import demoFleetPlugin from './demo/demo-fleet.plugin.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import consoleRoutes from './modules/console/console.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
@@ -18,9 +19,11 @@ import flyOperatorRoutes from './modules/fleet-user/fly-operator.routes.js';
 import baseStationRoutes from './modules/gis/basestation.routes.js';
 import equipmentRoutes from './modules/equipment/equipment.routes.js';
 import hangarRoutes from './modules/equipment/hangar.routes.js';
+import deviceControlRoutes from './modules/device-control/device-control.routes.js';
 import manufacturerRoutes from './modules/equipment/manufacturer.routes.js';
 import supplierConfigRoutes from './modules/equipment/supplier-config.routes.js';
 import logRoutes from './modules/log/log.routes.js';
+import telemetryRoutes from './modules/telemetry/telemetry.routes.js';
 import resourceRoutes from './modules/resource/resource.routes.js';
 import dictRoutes from './modules/system/dict.routes.js';
 import dictBizRoutes from './modules/system/dict-biz.routes.js';
@@ -42,6 +45,7 @@ import authPlugin from './plugins/auth.js';
 import consolePlugin from './plugins/console.js';
 import deviceLinkPlugin from './plugins/device-link.js';
 import errorsPlugin from './plugins/errors.js';
+import livePlugin from './plugins/live.js';
 import openapiPlugin from './plugins/openapi.js';
 import './plugins/types.js';
 import { createServices, startServices } from './services.js';
@@ -134,6 +138,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     root: options.consoleDir === undefined ? DEFAULT_CONSOLE_DIR : options.consoleDir,
   });
   await app.register(deviceLinkPlugin);
+  await app.register(demoFleetPlugin);
+  await app.register(livePlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -161,6 +167,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(supplierConfigRoutes);
   await app.register(equipmentRoutes);
   await app.register(hangarRoutes);
+  await app.register(deviceControlRoutes);
+  await app.register(telemetryRoutes);
   await app.register(consoleRoutes);
   return app;
 }

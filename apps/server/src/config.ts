@@ -113,12 +113,25 @@ const Env = z.object({
   DEVICE_OFFLINE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   /** how long a command waits for the device's services_reply */
   DEVICE_REPLY_TIMEOUT_MS: z.coerce.number().int().min(10).max(600_000).default(10_000),
+  /**
+   * the demo fleet: 3 simulated docks with their drones registered to tenant 000000 (needs the device link);
+   * on by default, off by default under NODE_ENV=test
+   */
+  SIMULATOR: flag.optional(),
+  /** the demo fleet's speed: every duration is multiplied by it (1 real time; tests use less) */
+  SIMULATOR_TIME_SCALE: z.coerce.number().min(0.001).max(10).default(1),
+  /** days telemetry samples and flight tracks are kept (deleted daily); 0 keeps them for ever */
+  TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(90),
 });
 
-export type Config = Omit<z.infer<typeof Env>, 'JWT_SECRET' | 'ADMIN_PASSWORD' | 'MQTT_ENABLED'> & {
+export type Config = Omit<
+  z.infer<typeof Env>,
+  'JWT_SECRET' | 'ADMIN_PASSWORD' | 'MQTT_ENABLED' | 'SIMULATOR'
+> & {
   JWT_SECRET: string;
   ADMIN_PASSWORD: string;
   MQTT_ENABLED: boolean;
+  SIMULATOR: boolean;
   /** true when ADMIN_PASSWORD came from the documented demo default */
   adminPasswordIsDemo: boolean;
 };
@@ -153,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     JWT_SECRET: values.JWT_SECRET ?? persistentSecret(values.DATA_DIR),
     ADMIN_PASSWORD: values.ADMIN_PASSWORD ?? DEMO_ADMIN_PASSWORD,
     MQTT_ENABLED: values.MQTT_ENABLED ?? values.NODE_ENV !== 'test',
+    SIMULATOR: values.SIMULATOR ?? values.NODE_ENV !== 'test',
     adminPasswordIsDemo: !values.ADMIN_PASSWORD,
   };
 }

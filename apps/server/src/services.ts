@@ -4,6 +4,8 @@ import type { Database } from './db/client.js';
 import type { Cache } from './lib/cache.js';
 import { DeviceDirectory } from './device/directory.js';
 import { DeviceLink } from './device/link.js';
+import { LiveHub } from './live/hub.js';
+import { DeviceControlService } from './modules/device-control/device-control.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { CaptchaService } from './modules/auth/captcha.service.js';
 import { LoginGuard } from './modules/auth/login-guard.js';
@@ -21,6 +23,8 @@ import { HangarService } from './modules/equipment/hangar.service.js';
 import { ManufacturerService } from './modules/equipment/manufacturer.service.js';
 import { SupplierConfigService } from './modules/equipment/supplier-config.service.js';
 import { LogService } from './modules/log/log.service.js';
+import { TelemetryService } from './modules/telemetry/telemetry.service.js';
+import { TelemetryWriter } from './modules/telemetry/telemetry.writer.js';
 import { AttachService } from './modules/resource/attach.service.js';
 import { OssService } from './modules/resource/oss.service.js';
 import { SmsService } from './modules/resource/sms.service.js';
@@ -56,10 +60,19 @@ export function createServices(config: Config, database: Database, cache: Cache)
   manufacturers.usage.register(hangars.brandsInUse);
   // The device link reads the registry; the device-link plugin attaches it to a broker when MQTT is on.
   const deviceDirectory = new DeviceDirectory(database.db, deviceCredentials);
+  deviceCredentials.onRevoked((sn) => deviceDirectory.invalidate(sn));
   const deviceLink = new DeviceLink({
     directory: deviceDirectory,
     offlineMs: config.DEVICE_OFFLINE_MS,
     replyTimeoutMs: config.DEVICE_REPLY_TIMEOUT_MS,
+  });
+  // Live push: the link's events as the console's model, shared between instances through the cache.
+  const live = new LiveHub({
+    link: deviceLink,
+    directory: deviceDirectory,
+    db: database.db,
+    cache,
+    offlineMs: config.DEVICE_OFFLINE_MS,
   });
   return {
     sessions,
@@ -94,6 +107,11 @@ export function createServices(config: Config, database: Database, cache: Cache)
     hangars,
     deviceDirectory,
     deviceLink,
+    live,
+    deviceControl: new DeviceControlService(deviceLink, live, logs),
+    // Stores the link's OSD as telemetry samples and flights; attached by the telemetry routes plugin.
+    telemetryWriter: new TelemetryWriter(database.db),
+    telemetry: new TelemetryService(),
     hangarBasicSets: new HangarBasicSetService(),
     supplierConfigs: new SupplierConfigService(),
     profiles: new ProfileService(config.PASSWORD_HASH_COST, sessions, principals, files),

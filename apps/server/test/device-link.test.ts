@@ -1,13 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import { deviceTopic, type DeviceTopicKind } from '@aos/contract';
+import { deviceTopic } from '@aos/contract';
 import type { FastifyInstance } from 'fastify';
-import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DeviceCommandError } from '../src/device/commands.js';
 import type { DeviceLinkEvents } from '../src/device/events.js';
 import type { DeviceLink } from '../src/device/link.js';
-import { createTenant, createTestApp, login } from './helper.js';
+import {
+  asDevice,
+  connectDevice,
+  endDevices,
+  envelope,
+  LINK_ENV,
+  nextMessage,
+  nextSerial,
+  publish,
+  registerDock,
+  registerDrone,
+  run,
+  type Row,
+  send,
+  topo,
+} from './device-helper.js';
+import { createTenant, createTestApp, login, send as call } from './helper.js';
 
 /**
  * The device link end to end: devices registered through the HTTP API connect with the credentials it
@@ -15,115 +31,7 @@ import { createTenant, createTestApp, login } from './helper.js';
  * broker part runs when MQTT_URL names one (Mosquitto in CI and on this machine).
  */
 
-type Row = Record<string, unknown>;
-interface Credential {
-  serialNumber: string;
-  username: string;
-  password: string;
-}
-interface Registered {
-  id: string;
-  serialNumber: string;
-  credential: Credential;
-}
-
-const LINK_ENV = {
-  MQTT_ENABLED: 'true',
-  MQTT_PORT: '0',
-  HOST: '127.0.0.1',
-  DEVICE_OFFLINE_MS: '1500',
-  DEVICE_REPLY_TIMEOUT_MS: '3000',
-};
 const B = '800061';
-const run = randomBytes(3).toString('hex').toUpperCase();
-let serial = 0;
-const nextSerial = (prefix: string) => `${prefix}${run}${String(++serial).padStart(4, '0')}`;
-
-let message = 0;
-/** A device → cloud message with a fresh tid and bid. */
-const envelope = (method: string | undefined, data: unknown, extra: Row = {}) => ({
-  tid: `tid-${run}-${++message}`,
-  bid: `bid-${run}-${message}`,
-  timestamp: Date.now(),
-  ...(method ? { method } : {}),
-  data,
-  ...extra,
-});
-const topo = (subs: Array<{ sn: string }>) =>
-  envelope('update_topo', {
-    domain: '3',
-    type: 2,
-    sub_type: 0,
-    sub_devices: subs.map((sub, index) => ({
-      sn: sub.sn,
-      domain: '0',
-      type: 91,
-      sub_type: 1,
-      index: String.fromCharCode(65 + index),
-    })),
-  });
-
-const post = async (app: FastifyInstance, token: string, url: string, payload: Row) => {
-  const response = await app.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: { 'blade-auth': `bearer ${token}`, 'accept-language': 'en-US' },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as Registered;
-};
-
-/** An aircraft, through equipment-management/add (answers its MQTT credentials once). */
-const registerDrone = (app: FastifyInstance, token: string, sn = nextSerial('1581F6')) =>
-  post(app, token, '/api/cloud-equipment/equipment-management/add', {
-    name: `Drone ${sn}`,
-    serialNumber: sn,
-    type: 1,
-    modelId: 'dji-m3td',
-  });
-
-/** A dock with its bound drones, through uavhangar/submit. */
-const registerDock = (
-  app: FastifyInstance,
-  token: string,
-  drones: Registered[] = [],
-  sn = nextSerial('7CTD'),
-) =>
-  post(app, token, '/api/cloud-equipment/uavhangar/submit', {
-    name: `Dock ${sn}`,
-    type: 1,
-    serialNumber: sn,
-    modelId: 'dji-dock2',
-    droneIds: drones.map((drone) => drone.id).join(','),
-  });
-
-const clients: MqttClient[] = [];
-/** A device as an MQTT 3.1.1 client (what aedes speaks), never reconnecting on its own. */
-async function connectDevice(url: string, options: IClientOptions = {}): Promise<MqttClient> {
-  const client = await connectAsync(
-    url,
-    { protocolVersion: 4, reconnectPeriod: 0, connectTimeout: 5000, ...options },
-    false,
-  );
-  clients.push(client);
-  return client;
-}
-const asDevice = (credential: Credential): IClientOptions => ({
-  username: credential.username,
-  password: credential.password,
-  clientId: `${credential.serialNumber}-${++message}`,
-});
-
-const publish = (client: MqttClient, sn: string, kind: DeviceTopicKind, body: unknown) =>
-  client.publishAsync(deviceTopic(sn, kind), typeof body === 'string' ? body : JSON.stringify(body), {
-    qos: 1,
-  });
-
-/** Publish from a message handler, without waiting: the test may end the client before the PUBACK. */
-const send = (client: MqttClient, sn: string, kind: DeviceTopicKind, body: unknown) => {
-  client.publish(deviceTopic(sn, kind), JSON.stringify(body), { qos: 1 });
-};
 
 /** The QoS the broker grants for each filter, 128 for a refused one (each filter subscribed on its own). */
 async function grants(client: MqttClient, filters: string[]): Promise<number[]> {
@@ -137,20 +45,6 @@ async function grants(client: MqttClient, filters: string[]): Promise<number[]> 
     );
   }
   return granted;
-}
-
-/** The next message the client receives on `topic`, parsed. */
-function nextMessage(client: MqttClient, topic: string, timeoutMs = 3000): Promise<Row> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`nothing on ${topic}`)), timeoutMs);
-    const onMessage = (received: string, payload: Buffer) => {
-      if (received !== topic) return;
-      clearTimeout(timer);
-      client.off('message', onMessage);
-      resolve(JSON.parse(payload.toString()));
-    };
-    client.on('message', onMessage);
-  });
 }
 
 /** Every event the link emits, in order. */
@@ -167,9 +61,7 @@ function record(link: DeviceLink) {
   };
 }
 
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
-});
+afterEach(endDevices);
 
 describe('device link on the embedded broker', () => {
   let app: FastifyInstance;
@@ -200,6 +92,28 @@ describe('device link on the embedded broker', () => {
     await expect(connectDevice(url, unknownUser)).rejects.toMatchObject({ code: 4 });
     await expect(connectDevice(url, { clientId: 'anonymous' })).rejects.toMatchObject({ code: 4 });
     expect(app.deviceBroker!.stats.refusedConnections - refusedBefore).toBe(3);
+  });
+
+  it('drops a connected device whose credential is reset or which is removed', async () => {
+    const dock = await registerDock(app, token);
+    const client = await connectDevice(url, asDevice(dock.credential));
+    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+    const reset = await call(
+      app,
+      token,
+      'POST',
+      `/api/cloud-equipment/uavhangar/resetCredential?id=${dock.id}`,
+    );
+    expect(reset.statusCode, reset.body).toBe(200);
+    await closed;
+    await expect(connectDevice(url, asDevice(dock.credential))).rejects.toMatchObject({ code: 4 });
+    const renewed = { ...dock.credential, password: reset.json().data.password as string };
+    const again = await connectDevice(url, asDevice(renewed));
+    const gone = new Promise<void>((resolve) => again.once('close', () => resolve()));
+    const removed = await call(app, token, 'POST', `/api/cloud-equipment/uavhangar/remove?ids=${dock.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    await gone;
+    expect(await app.services.deviceDirectory.lookup(dock.serialNumber)).toBeNull();
   });
 
   it("refuses a dock publishing or subscribing on another device's topics", async () => {

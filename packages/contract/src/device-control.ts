@@ -86,3 +86,58 @@ export const PodControlBody = z
       ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['pitchSpeed'] });
   });
 export type PodControlBody = z.infer<typeof PodControlBody>;
+
+// ------------------------------------------------------------------------------------------------ answers
+
+/** What a control call answers (ControlResult). */
+export const ControlResultSchema = z.object({
+  gatewaySn: z.string(),
+  action: z.string(),
+  method: z.string(),
+  bid: z.string(),
+  output: z.unknown(),
+});
+
+const RefusalSchema = z
+  .object({
+    key: z.string(),
+    params: z.record(z.string(), z.string()).optional(),
+    status: z.union([z.literal(400), z.literal(404)]),
+  })
+  .nullable();
+
+/** getPodControlStatus (PodControlStatus). */
+export const PodControlStatusSchema = z.object({
+  serialNumber: z.string(),
+  poweredOn: z.boolean(),
+  camera: z.object({
+    payloadIndex: z.string().nullable(),
+    cameraMode: z.number().nullable(),
+    recording: z.boolean(),
+    zoomFactor: z.number().nullable(),
+    gimbalPitch: z.number().nullable(),
+    gimbalYaw: z.number().nullable(),
+    lens: z.string().nullable(),
+  }),
+  refusals: z.record(z.string(), RefusalSchema),
+});
+
+/** getOnlineUavList (OnlineUav[]). */
+export const OnlineUavSchema = z.object({
+  id: Id,
+  name: z.string(),
+  serialNumber: z.string(),
+  hangarSerialNumber: z.string().nullable(),
+  longitude: z.number().nullable(),
+  latitude: z.number().nullable(),
+  elevation: z.number().nullable(),
+  heading: z.number().nullable(),
+  horizontalSpeed: z.number().nullable(),
+  batteryPercent: z.number().nullable(),
+  modeCode: z.number().nullable(),
+});
+
+/** getPodControlStatus query: the aircraft by `id` or `serialNumber`. */
+export const DroneRefQuery = z
+  .object({ id: Id.optional(), serialNumber: SerialNumberRef.optional() })
+  .refine((value) => value.id || value.serialNumber, { message: 'validation.required', path: ['id'] });

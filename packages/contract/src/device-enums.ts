@@ -182,3 +182,13 @@ export function isJobEventMethod(method: string): boolean {
     (REMOTE_DEBUG_METHODS as readonly string[]).includes(method)
   );
 }
+
+// ------------------------------------------------------------------------------------------------ live push
+
+/** Close codes of `/api/ws` (4000-4999 are the application's). */
+export const LIVE_CLOSE_UNAUTHORISED = 4401;
+/** The session ended (logout, token revoked) while the socket was open. */
+export const LIVE_CLOSE_SESSION_ENDED = 4403;
+
+/** OSD frames of one device reach one client at most this often; the newest sample wins. */
+export const LIVE_OSD_MIN_INTERVAL_MS = 250;

@@ -19,6 +19,7 @@ export * from './region.js';
 export * from './resource.js';
 export * from './role.js';
 export * from './system.js';
+export * from './telemetry.js';
 export * from './tenant.js';
 export * from './user.js';
 export * from './rules.js';

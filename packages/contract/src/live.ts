@@ -13,13 +13,7 @@ import type { DeviceData, JobStatus } from './device.js';
  * subscribe answers a `snapshot` of what it now follows, then changes follow as they happen.
  */
 
-/** Close codes of `/api/ws` (4000-4999 are the application's). */
-export const LIVE_CLOSE_UNAUTHORISED = 4401;
-/** The session ended (logout, token revoked) while the socket was open. */
-export const LIVE_CLOSE_SESSION_ENDED = 4403;
-
-/** OSD frames of one device reach one client at most this often; the newest sample wins. */
-export const LIVE_OSD_MIN_INTERVAL_MS = 250;
+// The close codes and LIVE_OSD_MIN_INTERVAL_MS live in device-enums.ts (zod-free, for the console).
 
 /** A running or just-finished long job on a dock (remote-debug command, flight task). */
 export interface LiveJob {

@@ -50,7 +50,8 @@ export class EmbeddedBroker extends EventEmitter<BrokerEvents> {
   /** refusals, for tests and metrics */
   readonly stats = { refusedConnections: 0, refusedPublishes: 0, refusedSubscriptions: 0 };
   private readonly sessions = new WeakMap<Client, DeviceSession>();
-  private readonly connections = new Map<string, number>();
+  /** the open connections of each serial number */
+  private readonly connections = new Map<string, Set<Client>>();
 
   private constructor(
     readonly aedes: Aedes,
@@ -93,6 +94,17 @@ export class EmbeddedBroker extends EventEmitter<BrokerEvents> {
     return embeddedTransport(this.aedes);
   }
 
+  /** Drop every connection of the device `sn` (its credential was revoked); answers how many. */
+  disconnectDevice(sn: string): number {
+    let dropped = 0;
+    for (const client of this.connections.get(sn) ?? []) {
+      client.close();
+      dropped += 1;
+    }
+    if (dropped) this.options.log.info({ sn, dropped }, 'device disconnected: credential revoked');
+    return dropped;
+  }
+
   /** Disconnect every device and stop listening. */
   async close(): Promise<void> {
     await new Promise<void>((resolve) => this.aedes.close(() => resolve()));
@@ -132,7 +144,10 @@ export class EmbeddedBroker extends EventEmitter<BrokerEvents> {
     };
     aedes.on('client', (client) => {
       const sn = this.sessions.get(client)?.identity.serialNumber;
-      if (sn) this.connections.set(sn, (this.connections.get(sn) ?? 0) + 1);
+      if (!sn) return;
+      const open = this.connections.get(sn) ?? new Set<Client>();
+      open.add(client);
+      this.connections.set(sn, open);
     });
     aedes.on('clientDisconnect', (client) => this.disconnected(client));
     aedes.on('clientError', (client, error) =>
@@ -194,11 +209,9 @@ export class EmbeddedBroker extends EventEmitter<BrokerEvents> {
   private disconnected(client: Client): void {
     const identity = this.sessions.get(client)?.identity;
     if (!identity) return;
-    const left = (this.connections.get(identity.serialNumber) ?? 1) - 1;
-    if (left > 0) {
-      this.connections.set(identity.serialNumber, left);
-      return;
-    }
+    const open = this.connections.get(identity.serialNumber);
+    open?.delete(client);
+    if (open && open.size > 0) return;
     this.connections.delete(identity.serialNumber);
     this.emit('deviceDisconnected', identity);
   }

@@ -39,6 +39,12 @@ export interface CallOptions {
   timeoutMs?: number;
   /** the business id of the job this command belongs to; a fresh one by default */
   bid?: string;
+  /**
+   * the device to publish to (the dock relaying a drone). By default the dock this instance last saw
+   * relaying `sn`; with several instances on a shared broker that may be another instance's knowledge, so
+   * callers that know the binding say it.
+   */
+  gatewaySn?: string;
 }
 
 /** Answers a device's `requests` (flighttask_resource_get, config, ...): the reply's result and output. */
@@ -142,7 +148,7 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
   ): Promise<CommandOutcome> {
     const transport = this.transport;
     if (!transport) throw new DeviceCommandError('unavailable', 'the device link is not running');
-    const gatewaySn = this.registry.gatewayOf(sn);
+    const gatewaySn = options.gatewaySn ?? this.registry.gatewayOf(sn);
     const message = newMessage(method, data, options.bid);
     const outcome = this.commands.wait(
       message.tid,

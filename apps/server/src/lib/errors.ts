@@ -6,7 +6,8 @@ import type { MessageKey } from '@aos/contract';
  */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 429 | 500,
+    /** 502-504: a device or the device link failed; not a fault of this server, so not an error log */
+    readonly status: 400 | 401 | 403 | 404 | 409 | 429 | 500 | 502 | 503 | 504,
     readonly messageKey: MessageKey,
     readonly params: Record<string, string | number> = {},
     readonly data: unknown = null,

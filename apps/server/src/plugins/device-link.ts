@@ -38,6 +38,8 @@ export default fp(async function deviceLinkPlugin(app: FastifyInstance) {
       log,
     });
     broker.on('deviceDisconnected', (device) => link.deviceDisconnected(device.serialNumber));
+    const embedded = broker;
+    services.deviceCredentials.onRevoked((sn) => embedded.disconnectDevice(sn));
     transport = broker.transport();
     app.deviceBroker = broker;
   }

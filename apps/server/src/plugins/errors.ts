@@ -96,7 +96,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
         .send({ error: error.error, error_description: translate(language, error.messageKey, error.params) });
     }
     if (error instanceof AppError) {
-      if (error.status >= 500) {
+      if (error.status === 500) {
         request.log.error({ err: error }, 'request failed');
         app.services.logs.serverError(request, error);
       }

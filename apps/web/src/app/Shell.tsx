@@ -17,9 +17,11 @@ const HomePage = lazyScreen(() => import('../pages/home/HomePage'));
 const LockPage = lazyScreen(() => import('../pages/lock/LockPage'));
 const PersonalCenter = lazyScreen(() => import('../pages/personal-center/PersonalCenter'));
 const ErrorPage = lazyScreen(() => import('../pages/error/ErrorPage'));
+// Full screen, outside the frame (spec §2: no top header); it checks the remote-control grant itself.
+const RemoteControlPage = lazyScreen(() => import('../pages/live/remote/RemoteControlPage'));
 
 /** Paths this file routes itself; a menu entry with one of them just links here. */
-const OWN_ROUTES = new Set(['/home', '/personal-center', '/lock']);
+const OWN_ROUTES = new Set(['/home', '/personal-center', '/lock', '/remote-control']);
 
 /** Session-storage keys of the active tab of the user centre and the intelligent screen (spec §2). */
 export const ACTIVE_TAB_KEYS = ['userCenterActiveTab', 'screenActiveTab'];
@@ -64,6 +66,14 @@ export function Shell() {
           element={
             <RequireAuth>
               <LockPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="/remote-control"
+          element={
+            <RequireAuth>
+              <RemoteControlPage />
             </RequireAuth>
           }
         />

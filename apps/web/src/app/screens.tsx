@@ -30,6 +30,8 @@ const BrandPage = lazyScreen(() => import('../pages/device/brand/BrandPage'));
 const SupplierPage = lazyScreen(() => import('../pages/device/supplier/SupplierPage'));
 const DevicePage = lazyScreen(() => import('../pages/device/device/DevicePage'));
 const HangarPage = lazyScreen(() => import('../pages/device/hangar/HangarPage'));
+const LiveMonitorPage = lazyScreen(() => import('../pages/live/monitor/LiveMonitorPage'));
+const TrackReplayPage = lazyScreen(() => import('../pages/live/track/TrackReplayPage'));
 
 /**
  * The screen of each menu code. Areas register their screen here as they are built (lazily loaded);
@@ -63,6 +65,8 @@ const screens: Record<string, () => ReactNode> = {
   supplier: () => <SupplierPage />,
   device: () => <DevicePage />,
   hangar: () => <HangarPage />,
+  realtime: () => <LiveMonitorPage />,
+  track: () => <TrackReplayPage />,
 };
 
 export function screenFor(route: MenuRoute): ReactNode {

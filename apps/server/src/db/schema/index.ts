@@ -6,4 +6,5 @@ export * from './log.js';
 export * from './resource.js';
 export * from './region.js';
 export * from './system.js';
+export * from './telemetry.js';
 export * from './user-log.js';

@@ -43,7 +43,22 @@ const DECOY_HASH = sha256(newPassword());
  * registered, never where. The password is answered once and only its SHA-256 is kept.
  */
 export class DeviceCredentialService {
+  private readonly revokedListeners: Array<(serialNumber: string) => void> = [];
+
   constructor(private readonly db: Executor) {}
+
+  /**
+   * Be told when a serial number's credential stops being valid (password reset, owner removed, serial
+   * number changed): the device link forgets what it cached and drops the device's connection, so the old
+   * password does not keep working until the device happens to reconnect.
+   */
+  onRevoked(listener: (serialNumber: string) => void): void {
+    this.revokedListeners.push(listener);
+  }
+
+  private revoked(serialNumbers: string[]): void {
+    for (const sn of serialNumbers) for (const listener of this.revokedListeners) listener(sn);
+  }
 
   /** Refuse (400 on `serialNumber`) when the serial number is registered to anything but `owner`. */
   async assertSerialFree(
@@ -94,16 +109,17 @@ export class DeviceCredentialService {
     serialNumber: string,
   ): Promise<void> {
     await this.assertSerialFree(ctx, serialNumber, { kind, id: ownerId });
+    const owner = and(eq(deviceCredential.ownerKind, kind), eq(deviceCredential.ownerId, ownerId));
+    const before = await ctx.db
+      .select({ serialNumber: deviceCredential.serialNumber })
+      .from(deviceCredential)
+      .where(and(owner, ne(deviceCredential.serialNumber, serialNumber)));
+    if (before.length === 0) return;
     await ctx.db
       .update(deviceCredential)
       .set({ serialNumber })
-      .where(
-        and(
-          eq(deviceCredential.ownerKind, kind),
-          eq(deviceCredential.ownerId, ownerId),
-          ne(deviceCredential.serialNumber, serialNumber),
-        ),
-      );
+      .where(and(owner, ne(deviceCredential.serialNumber, serialNumber)));
+    this.revoked(before.map((row) => row.serialNumber));
   }
 
   /**
@@ -124,13 +140,14 @@ export class DeviceCredentialService {
       )
       .returning({ serialNumber: deviceCredential.serialNumber, username: deviceCredential.username });
     if (!row) throw new Error(`no credential for ${kind} ${ownerId}`);
+    this.revoked([row.serialNumber]);
     return { serialNumber: row.serialNumber, username: row.username, password };
   }
 
   /** The owners are gone: so are their credentials, and their serial numbers are free again. */
   async remove(ctx: Ctx, kind: DeviceCredentialKind, ownerIds: string[]): Promise<void> {
     if (ownerIds.length === 0) return;
-    await ctx.db
+    const gone = await ctx.db
       .delete(deviceCredential)
       .where(
         and(
@@ -138,7 +155,9 @@ export class DeviceCredentialService {
           eq(deviceCredential.ownerKind, kind),
           inArray(deviceCredential.ownerId, ownerIds),
         ),
-      );
+      )
+      .returning({ serialNumber: deviceCredential.serialNumber });
+    this.revoked(gone.map((row) => row.serialNumber));
   }
 
   /**

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import {
+  type DeviceDownlinkKind,
+  type DeviceMessage,
+  DeviceMessageSchema,
+  deviceTopic,
+  type DeviceUplinkKind,
+  parseDeviceTopic,
+} from '@aos/contract';
+import { connectAsync, type MqttClient } from 'mqtt';
+
+/** What the platform's registry issued to one dock or device. */
+export interface DeviceCredentials {
+  sn: string;
+  username: string;
+  password: string;
+}
+
+export interface DeviceClientOptions {
+  url: string;
+  credentials: DeviceCredentials;
+  /** cloud → device topics to follow (a dock: services and the replies; a drone publishing only: none) */
+  subscribe?: DeviceDownlinkKind[];
+  /** wait between reconnection attempts after an unexpected loss, ms (0: never reconnect) */
+  reconnectMs?: number;
+  connectTimeoutMs?: number;
+}
+
+export interface PublishOptions {
+  method?: string;
+  tid?: string;
+  bid?: string;
+  gateway?: string;
+  needReply?: boolean;
+  /** 0 for telemetry, 1 for state, replies and events */
+  qos?: 0 | 1;
+  /** the topic's serial number when it is not the client's own */
+  sn?: string;
+}
+
+interface ClientEvents {
+  /** a valid cloud → device message on one of the followed topics */
+  message: [kind: DeviceDownlinkKind, message: DeviceMessage];
+  /** (re)connected: a gateway announces its topology again */
+  connect: [];
+  /** the connection dropped (not on `end`) */
+  offline: [];
+}
+
+/**
+ * One device's MQTT 3.1.1 connection (what the embedded broker speaks; Mosquitto too), signed in with the
+ * credentials of the registry. It publishes protocol envelopes on the device's own topics and hands valid
+ * cloud → device messages to its owner; anything else on the wire is ignored.
+ */
+export class DeviceClient extends EventEmitter<ClientEvents> {
+  private client: MqttClient | null = null;
+  /** messages published since start */
+  published = 0;
+
+  constructor(private readonly options: DeviceClientOptions) {
+    super();
+  }
+
+  get sn(): string {
+    return this.options.credentials.sn;
+  }
+
+  get connected(): boolean {
+    return this.client?.connected ?? false;
+  }
+
+  /** Connect; rejects when the broker refuses (bad credentials) or cannot be reached. */
+  async connect(): Promise<void> {
+    if (this.client) return;
+    const { credentials } = this.options;
+    const client = await connectAsync(
+      this.options.url,
+      {
+        protocolVersion: 4,
+        clientId: `${credentials.sn}-sim-${randomUUID().slice(0, 8)}`,
+        username: credentials.username,
+        password: credentials.password,
+        clean: true,
+        reconnectPeriod: this.options.reconnectMs ?? 2000,
+        connectTimeout: this.options.connectTimeoutMs ?? 10_000,
+        keepalive: 30,
+      },
+      false,
+    );
+    this.client = client;
+    client.on('message', (topic, payload) => this.receive(topic, payload));
+    client.on('connect', () => this.emit('connect'));
+    client.on('offline', () => this.emit('offline'));
+    client.on('error', () => {
+      // reconnection errors are retried by mqtt.js; the owner sees `offline`
+    });
+    const filters = (this.options.subscribe ?? []).map((kind) => deviceTopic(credentials.sn, kind));
+    if (filters.length > 0) await client.subscribeAsync(filters, { qos: 1 });
+    this.emit('connect');
+  }
+
+  /** Publish `data` on the device's `kind` topic in a protocol envelope; answers the envelope sent. */
+  publish(kind: DeviceUplinkKind, data: unknown, options: PublishOptions = {}): DeviceMessage | null {
+    const client = this.client;
+    if (!client?.connected) return null;
+    const message: DeviceMessage = {
+      tid: options.tid ?? randomUUID(),
+      bid: options.bid ?? randomUUID(),
+      timestamp: Date.now(),
+      ...(options.method ? { method: options.method } : {}),
+      data,
+      ...(options.gateway ? { gateway: options.gateway } : {}),
+      ...(options.needReply ? { need_reply: 1 as const } : {}),
+    };
+    client.publish(deviceTopic(options.sn ?? this.sn, kind), JSON.stringify(message), {
+      qos: options.qos ?? 0,
+    });
+    this.published += 1;
+    return message;
+  }
+
+  /** Close the connection (at once when `force`); a later `connect` opens a new one. */
+  async end(force = false): Promise<void> {
+    const client = this.client;
+    this.client = null;
+    if (client) await client.endAsync(force);
+  }
+
+  private receive(topic: string, payload: Buffer): void {
+    const parsed = parseDeviceTopic(topic);
+    if (!parsed || parsed.uplink || parsed.sn !== this.sn) return;
+    let json: unknown;
+    try {
+      json = JSON.parse(payload.toString('utf8'));
+    } catch {
+      return;
+    }
+    const message = DeviceMessageSchema.safeParse(json);
+    if (message.success) this.emit('message', parsed.kind as DeviceDownlinkKind, message.data);
+  }
+}

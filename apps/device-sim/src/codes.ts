@@ -1,0 +1,67 @@
+/**
+ * What the simulated devices answer and how long their jobs take. Result codes are six-digit device codes in
+ * the style of DJI's (any non-zero result is a refusal to the platform); the values are the simulator's own.
+ */
+export const SIM_RESULT = {
+  OK: 0,
+  /** a remote-debug method outside remote debug mode */
+  NOT_IN_DEBUG_MODE: 316001,
+  /** debug mode asked during a flight, or a hardware move that would hit the flying drone */
+  FLIGHT_IN_PROGRESS: 316002,
+  /** another remote-debug job is running */
+  DOCK_BUSY: 316003,
+  /** the aircraft is off */
+  DRONE_NOT_POWERED: 316004,
+  /** the aircraft is not in the dock (power, charge) */
+  DRONE_NOT_IN_DOCK: 316005,
+  /** the aircraft is on the ground (fly to, return home, stop) */
+  DRONE_GROUNDED: 316006,
+  /** nothing to pause or resume */
+  NO_FLIGHT: 316007,
+  /** a parameter is missing or out of range */
+  INVALID_PARAMETER: 316008,
+  /** already in the asked state (recording twice) */
+  ALREADY: 316009,
+  /** the battery is too low to take off */
+  LOW_BATTERY: 316010,
+  /** the payload index names no camera of the aircraft */
+  NO_SUCH_PAYLOAD: 316011,
+  /** take-off asked while the dock is in remote debug mode */
+  DEBUG_MODE_ACTIVE: 316012,
+  /** the refusal fault is on */
+  REFUSED_BY_FAULT: 316099,
+  /** a method the simulator does not implement */
+  UNKNOWN_METHOD: 316100,
+} as const;
+
+/** Real-world durations (ms at timeScale 1) of the dock's jobs. */
+export const DURATIONS_MS = {
+  cover: 15_000,
+  putter: 8_000,
+  droneOpen: 20_000,
+  droneClose: 5_000,
+  debugMode: 2_000,
+  reboot: 30_000,
+  light: 1_000,
+  charge: 2_000,
+  /** propellers spinning up before the aircraft leaves the dock */
+  takeoffPrepare: 4_000,
+} as const;
+
+/** Flight figures: climb and descent rates (m/s), battery use (% per second), charge rate. */
+export const FLIGHT = {
+  climbRate: 5,
+  descentRate: 3,
+  defaultSpeed: 10,
+  maxSpeed: 15,
+  /** return-home altitude above the dock, m */
+  returnHeight: 60,
+  /** 100 % lasts about 38 minutes of flight */
+  drainPerSecond: 100 / (38 * 60),
+  /** 0 → 100 % in about 25 minutes */
+  chargePerSecond: 100 / (25 * 60),
+  /** the aircraft goes home by itself below this battery level */
+  autoReturnPercent: 20,
+  /** take-off is refused below this battery level */
+  minTakeoffPercent: 25,
+} as const;

@@ -1,0 +1,46 @@
+/** The dock and drone simulator as a library: tests, benchmarks and the embedded demo start it from here. */
+export { CAMERA_METHODS, GIMBAL_LIMITS, LENSES, type Lens, SimCamera, ZOOM_LIMITS } from './camera.js';
+export {
+  DeviceClient,
+  type DeviceClientOptions,
+  type DeviceCredentials,
+  type PublishOptions,
+} from './client.js';
+export { DURATIONS_MS, FLIGHT, SIM_RESULT } from './codes.js';
+export {
+  type DockState,
+  type FaultKind,
+  type FaultOptions,
+  type Outcome,
+  SimDock,
+  type SimDockConfig,
+  type SimRuntime,
+} from './dock.js';
+export { FLIGHT_METHODS } from './dock-flight.js';
+export {
+  type DroneHome,
+  type DroneStep,
+  type FlightJob,
+  type Mission,
+  type MissionKind,
+  SimDrone,
+} from './drone.js';
+export { type DockStatus, SimFleet, type SimFleetOptions } from './fleet.js';
+export {
+  advance,
+  type AirPoint,
+  bearingDeg,
+  destination,
+  distanceM,
+  djiHeading,
+  type GeoPoint,
+  gridPositions,
+  type Leg,
+  type Motion,
+} from './flight.js';
+export { LoadFleet, type LoadDevice, type LoadFleetOptions } from './load.js';
+export { PlatformClient, PlatformError, type PlatformOptions } from './platform.js';
+export { type Random, seededRandom, seedOf } from './random.js';
+export { Scheduler, Stopped } from './scheduler.js';
+export { findFfmpeg, type StreamInfo, VideoServer, type VideoOptions } from './video.js';
+export { Weather, type WeatherReading } from './weather.js';

@@ -1,0 +1,152 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** The absolute path of `ffmpeg` on PATH, or null when it is not installed. */
+export function findFfmpeg(env: NodeJS.ProcessEnv = process.env): string | null {
+  const names = process.platform === 'win32' ? ['ffmpeg.exe'] : ['ffmpeg'];
+  for (const dir of (env.PATH ?? '').split(path.delimiter)) {
+    if (!dir) continue;
+    for (const name of names) {
+      const candidate = path.join(dir, name);
+      if (existsSync(candidate)) return candidate;
+    }
+  }
+  return null;
+}
+
+/** A dock camera's test-pattern stream: its HLS address, or absent with the reason. */
+export type StreamInfo =
+  { name: string; available: true; url: string } | { name: string; available: false; reason: string };
+
+export interface VideoOptions {
+  /** the cameras to serve, e.g. ['DOCK-1-inside', 'DOCK-1-outside'] */
+  streams: string[];
+  host?: string;
+  /** 0: any free port */
+  port?: number;
+  /** the ffmpeg binary; by default the one on PATH */
+  ffmpeg?: string | null;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.ts': 'video/mp2t',
+};
+
+/**
+ * HLS test patterns for a dock's cameras: one ffmpeg per stream (lavfi `testsrc` with a clock overlay,
+ * 2-second segments in a temporary folder) served over node:http at `/{name}/index.m3u8`. Without ffmpeg
+ * nothing is spawned and every stream is reported absent, so the console shows "no signal".
+ */
+export class VideoServer {
+  private server: Server | null = null;
+  private dir: string | null = null;
+  private readonly processes: ChildProcess[] = [];
+  streams: StreamInfo[] = [];
+
+  constructor(private readonly options: VideoOptions) {}
+
+  async start(): Promise<StreamInfo[]> {
+    const ffmpeg = this.options.ffmpeg === undefined ? findFfmpeg() : this.options.ffmpeg;
+    if (!ffmpeg) {
+      this.streams = this.options.streams.map((name) => ({
+        name,
+        available: false,
+        reason: 'ffmpeg is not installed',
+      }));
+      return this.streams;
+    }
+    const dir = await mkdtemp(path.join(tmpdir(), 'aos-sim-video-'));
+    this.dir = dir;
+    const server = createServer((request, response) => void this.serve(dir, request.url ?? '/', response));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.options.port ?? 0, this.options.host ?? '127.0.0.1', () => resolve());
+    });
+    this.server = server;
+    const { port } = server.address() as AddressInfo;
+    const host = this.options.host && this.options.host !== '0.0.0.0' ? this.options.host : '127.0.0.1';
+    this.streams = [];
+    for (const name of this.options.streams) {
+      const folder = path.join(dir, name);
+      await mkdir(folder, { recursive: true });
+      const child = spawn(
+        ffmpeg,
+        [
+          '-loglevel',
+          'error',
+          '-re',
+          '-f',
+          'lavfi',
+          '-i',
+          'testsrc=size=640x360:rate=25',
+          '-vf',
+          `drawtext=text='${name.replace(/[^\w-]/g, '')} %{localtime}':x=10:y=10:fontsize=20:fontcolor=white`,
+          '-c:v',
+          'libx264',
+          '-preset',
+          'veryfast',
+          '-tune',
+          'zerolatency',
+          '-g',
+          '50',
+          '-f',
+          'hls',
+          '-hls_time',
+          '2',
+          '-hls_list_size',
+          '5',
+          '-hls_flags',
+          'delete_segments',
+          path.join(folder, 'index.m3u8'),
+        ],
+        { stdio: 'ignore' },
+      );
+      child.on('error', () => undefined);
+      this.processes.push(child);
+      this.streams.push({
+        name,
+        available: true,
+        url: `http://${host}:${port}/${encodeURIComponent(name)}/index.m3u8`,
+      });
+    }
+    return this.streams;
+  }
+
+  async stop(): Promise<void> {
+    for (const child of this.processes.splice(0)) child.kill('SIGTERM');
+    const server = this.server;
+    this.server = null;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    if (this.dir) await rm(this.dir, { recursive: true, force: true });
+    this.dir = null;
+  }
+
+  /** Files of the stream folders only: `/{name}/{file}.m3u8|.ts`, nothing above the folder. */
+  private async serve(dir: string, url: string, response: ServerResponse): Promise<void> {
+    const parts = decodeURIComponent(new URL(url, 'http://x').pathname).split('/').filter(Boolean);
+    const type = CONTENT_TYPES[path.extname(parts[1] ?? '')];
+    const valid =
+      parts.length === 2 && type && parts.every((part) => /^[\w.-]+$/.test(part) && part !== '..');
+    if (!valid) {
+      response.writeHead(404).end();
+      return;
+    }
+    try {
+      const body = await readFile(path.join(dir, parts[0]!, parts[1]!));
+      response.writeHead(200, {
+        'content-type': type,
+        'access-control-allow-origin': '*',
+        'cache-control': 'no-cache',
+      });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  }
+}

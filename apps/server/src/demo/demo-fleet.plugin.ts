@@ -1,0 +1,67 @@
+import { SimFleet } from '@aos/device-sim';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { provisionDemoFleet } from './demo-fleet.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the embedded demo fleet while it runs (SIMULATOR with the device link on); null otherwise */
+    demoFleet: SimFleet | null;
+  }
+}
+
+/** Where the in-process devices reach the broker: MQTT_URL, or the embedded broker on this host. */
+function brokerUrl(app: FastifyInstance): string | null {
+  const { config } = app;
+  if (config.MQTT_URL) return config.MQTT_URL;
+  if (!app.deviceBroker) return null;
+  const host = ['0.0.0.0', '::', ''].includes(config.HOST) ? '127.0.0.1' : config.HOST;
+  return `mqtt://${host.includes(':') ? `[${host}]` : host}:${app.deviceBroker.port}`;
+}
+
+/**
+ * The demo fleet (SIMULATOR, on by default): once the app is ready (the device link up, every listener of
+ * the link registered), three simulated docks with their aircraft of tenant 000000 connect with fresh
+ * credentials; they disconnect before the broker closes. Registered after the device-link plugin. A demo
+ * that cannot start is logged and the server runs on without it.
+ */
+export default fp(async function demoFleetPlugin(app: FastifyInstance) {
+  app.decorate('demoFleet', null);
+  const { config } = app;
+  if (!config.SIMULATOR || !config.MQTT_ENABLED) return;
+  const log = app.log.child({ module: 'demo-fleet' });
+  app.addHook('onReady', async () => {
+    const url = brokerUrl(app);
+    if (!url) return;
+    try {
+      const docks = await provisionDemoFleet(app.services, app.database.db, {
+        info: (message) => log.info(message),
+        warn: (data, message) => log.warn(data, message),
+      });
+      if (docks.length === 0) return;
+      const timeScale = config.SIMULATOR_TIME_SCALE;
+      const fleet = new SimFleet({
+        url,
+        docks,
+        timeScale,
+        // OSD follows the time scale (a fast demo reports more often), never faster than 10 Hz.
+        osdIntervalMs: Math.max(100, Math.round(2000 * Math.min(1, timeScale))),
+        onError: (error, sn) => log.warn({ err: error, sn }, 'simulated dock failure'),
+      });
+      await fleet.start();
+      app.demoFleet = fleet;
+      log.info(
+        `demo fleet: ${docks.length} simulated docks of tenant 000000 online (${docks
+          .map((dock) => dock.dock.sn)
+          .join(', ')}); SIMULATOR=0 turns it off`,
+      );
+    } catch (error) {
+      log.warn({ err: error }, 'the demo fleet could not start');
+    }
+  });
+  app.addHook('preClose', async () => {
+    const fleet = app.demoFleet;
+    app.demoFleet = null;
+    await fleet?.stop();
+  });
+});

@@ -1,0 +1,181 @@
+import { LIVE_OSD_MIN_INTERVAL_MS, type LiveDevice, type LiveEventMap, type LiveFrame } from '@aos/contract';
+
+/** What the client needs of a WebSocket (the `ws` package's, in the app). */
+export interface LiveSocket {
+  readonly readyState: number;
+  readonly bufferedAmount: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+const OPEN = 1;
+
+export interface LiveClientOptions {
+  /** OSD of one device at most this often; LIVE_OSD_MIN_INTERVAL_MS by default */
+  osdIntervalMs?: number;
+  /** above this many unsent bytes OSD is held (newest only) until the socket drains; 1 MiB by default */
+  highWaterBytes?: number;
+  /** above this many unsent bytes the client is hopeless and closed (1013); 32 MiB by default */
+  closeBytes?: number;
+  now?: () => number;
+}
+
+/** What the client follows: nothing yet, every device of its tenant, or some of them. */
+type Following = { kind: 'none' } | { kind: 'all' } | { kind: 'some'; sns: Set<string> };
+
+interface OsdSlot {
+  lastSent: number;
+  /** the newest OSD not sent yet (each frame carries every field known, so the newest is enough) */
+  waiting: Extract<LiveFrame, { event: 'osd' }> | null;
+  timer: NodeJS.Timeout | null;
+}
+
+/** Close code for a client whose socket cannot keep up even with the frames that are never dropped. */
+export const LIVE_CLOSE_TOO_SLOW = 1013;
+
+const snOf = (frame: LiveFrame): string | null =>
+  'sn' in frame.data && typeof frame.data.sn === 'string' ? frame.data.sn : null;
+
+/**
+ * One console's socket: what it follows, and the pacing of what it is sent. OSD of a device goes out at once
+ * when none went out for osdIntervalMs, otherwise the newest is sent when the interval is over (a trailing
+ * send); while the socket's buffer is above highWaterBytes, OSD waits (newest only) until it drains. Every
+ * other frame (state, online, offline, job, notice) is sent at once, in order, never dropped or merged.
+ */
+export class LiveClient {
+  /** frames the client sent that were not valid */
+  badFrames = 0;
+  private following: Following = { kind: 'none' };
+  /** frames that arrived while a snapshot was being read: sent after it */
+  private held: LiveFrame[] | null = null;
+  private generation = 0;
+  private readonly osd = new Map<string, OsdSlot>();
+  private readonly osdIntervalMs: number;
+  private readonly highWaterBytes: number;
+  private readonly closeBytes: number;
+  private closed = false;
+
+  constructor(
+    private readonly socket: LiveSocket,
+    readonly tenantId: string,
+    options: LiveClientOptions = {},
+    private readonly now: () => number = options.now ?? Date.now,
+  ) {
+    this.osdIntervalMs = options.osdIntervalMs ?? LIVE_OSD_MIN_INTERVAL_MS;
+    this.highWaterBytes = options.highWaterBytes ?? 1024 * 1024;
+    this.closeBytes = options.closeBytes ?? 32 * 1024 * 1024;
+  }
+
+  send<K extends keyof LiveEventMap>(event: K, data: LiveEventMap[K]): void {
+    this.write({ event, data } as LiveFrame);
+  }
+
+  /**
+   * Follow `sns` (all of the tenant when absent): `read` answers the devices (already the tenant's only); the
+   * snapshot is sent once read, and changes that happened meanwhile right after it.
+   */
+  async follow(sns: string[] | undefined, read: () => Promise<LiveDevice[]>): Promise<void> {
+    const generation = ++this.generation;
+    this.held = [];
+    this.following = sns ? { kind: 'some', sns: new Set(sns) } : { kind: 'all' };
+    this.clearOsd();
+    let devices: LiveDevice[];
+    try {
+      devices = await read();
+    } catch (error) {
+      if (generation === this.generation) {
+        this.held = null;
+        this.following = { kind: 'none' };
+      }
+      throw error;
+    }
+    if (generation !== this.generation || this.closed) return;
+    const followed = sns ? devices.filter((device) => sns.includes(device.sn)) : devices;
+    // Only the tenant's devices that exist are followed: others named in `sns` are ignored.
+    if (sns) this.following = { kind: 'some', sns: new Set(followed.map((device) => device.sn)) };
+    const held = this.held ?? [];
+    this.held = null;
+    this.send('snapshot', { devices: followed });
+    for (const frame of held) this.deliver(frame);
+  }
+
+  unfollow(): void {
+    this.generation += 1;
+    this.following = { kind: 'none' };
+    this.held = null;
+    this.clearOsd();
+  }
+
+  /** A frame of the client's tenant: sent if it follows the device, paced if it is OSD. */
+  deliver(frame: LiveFrame): void {
+    if (this.closed) return;
+    const sn = snOf(frame);
+    if (sn === null || !this.follows(sn)) return;
+    if (this.held) {
+      this.held.push(frame);
+      return;
+    }
+    if (frame.event === 'osd') return this.deliverOsd(sn, frame);
+    this.write(frame);
+  }
+
+  /** Stop every timer (the socket closed). */
+  dispose(): void {
+    this.closed = true;
+    this.clearOsd();
+  }
+
+  private follows(sn: string): boolean {
+    const following = this.following;
+    return following.kind === 'all' || (following.kind === 'some' && following.sns.has(sn));
+  }
+
+  private deliverOsd(sn: string, frame: Extract<LiveFrame, { event: 'osd' }>): void {
+    let slot = this.osd.get(sn);
+    if (!slot) {
+      slot = { lastSent: -Infinity, waiting: null, timer: null };
+      this.osd.set(sn, slot);
+    }
+    if (!slot.timer && this.now() - slot.lastSent >= this.osdIntervalMs && !this.congested()) {
+      slot.lastSent = this.now();
+      this.write(frame);
+      return;
+    }
+    slot.waiting = frame;
+    if (!slot.timer) this.arm(slot);
+  }
+
+  /** Send the waiting OSD when the interval is over; while the socket is congested, look again later. */
+  private arm(slot: OsdSlot, delay = Math.max(1, slot.lastSent + this.osdIntervalMs - this.now())): void {
+    slot.timer = setTimeout(() => {
+      slot.timer = null;
+      if (this.closed || !slot.waiting) return;
+      if (this.congested()) return this.arm(slot, this.osdIntervalMs);
+      const frame = slot.waiting;
+      slot.waiting = null;
+      slot.lastSent = this.now();
+      this.write(frame);
+    }, delay);
+    slot.timer.unref();
+  }
+
+  private congested(): boolean {
+    return this.socket.bufferedAmount > this.highWaterBytes;
+  }
+
+  private clearOsd(): void {
+    for (const slot of this.osd.values()) if (slot.timer) clearTimeout(slot.timer);
+    this.osd.clear();
+  }
+
+  private write(frame: LiveFrame): void {
+    if (this.closed || this.socket.readyState !== OPEN) return;
+    if (this.socket.bufferedAmount > this.closeBytes) {
+      this.closed = true;
+      this.clearOsd();
+      this.socket.close(LIVE_CLOSE_TOO_SLOW, 'too slow');
+      return;
+    }
+    this.socket.send(JSON.stringify(frame));
+  }
+}

@@ -1,0 +1,225 @@
+import {
+  LIVE_CLOSE_SESSION_ENDED,
+  LIVE_CLOSE_UNAUTHORISED,
+  LiveClientMessageSchema,
+  type LiveDevice,
+  type LiveFrame,
+} from '@aos/contract';
+import type { Principal } from '../lib/context.js';
+import type { LinkLogger } from '../device/logger.js';
+import { silentLogger } from '../device/logger.js';
+import type { PrincipalService } from '../modules/auth/principal.service.js';
+import type { SessionService, VerifiedAccess } from '../modules/auth/session.service.js';
+import { LiveClient, type LiveClientOptions, type LiveSocket } from './client.js';
+import type { LiveHub } from './hub.js';
+
+/** Any of these permissions (menu codes) lets a user watch the live model of its tenant's devices. */
+export const LIVE_PERMISSIONS = ['realtime', 'remote_control', 'track', 'hangar', 'device'] as const;
+
+/** The close reasons sent with the close codes (the codes are the contract; the reasons help a reader). */
+export const LIVE_CLOSE_REASONS = {
+  unauthorised: 'unauthorised',
+  forbidden: 'forbidden',
+  sessionEnded: 'session ended',
+} as const;
+
+/** A socket as the layer sees it: a LiveSocket that tells when messages arrive and when it closes. */
+export interface IncomingSocket extends LiveSocket {
+  on(event: 'message', listener: (data: unknown) => void): unknown;
+  on(event: 'close', listener: () => void): unknown;
+}
+
+export interface LiveSocketsOptions extends LiveClientOptions {
+  /** how often each open socket's session is checked again; 60 s by default */
+  sessionCheckMs?: number;
+  /** client frames larger than this are bad frames; 64 kB by default */
+  maxFrameBytes?: number;
+}
+
+interface Connection {
+  client: LiveClient;
+  socket: IncomingSocket;
+  claims: VerifiedAccess;
+}
+
+type Check =
+  { ok: true; principal: Principal; claims: VerifiedAccess } | { ok: false; code: number; reason: string };
+
+/**
+ * The WebSocket side of live push: authenticates each socket with its access token, keeps the open clients
+ * by tenant, answers their frames (subscribe, unsubscribe, ping) and routes the hub's frames to the clients of
+ * the frame's tenant only. Sessions are checked again every sessionCheckMs: a revoked one (logout) closes.
+ */
+export class LiveSockets {
+  private readonly byTenant = new Map<string, Set<Connection>>();
+  private readonly unsubscribe: () => void;
+  private readonly checker: NodeJS.Timeout;
+  private log: LinkLogger = silentLogger;
+
+  constructor(
+    private readonly hub: LiveHub,
+    private readonly sessions: Pick<SessionService, 'verifyAccess' | 'isRevoked'>,
+    private readonly principals: Pick<PrincipalService, 'resolve'>,
+    private readonly options: LiveSocketsOptions = {},
+  ) {
+    this.unsubscribe = hub.subscribe((tenantId, frame) => this.route(tenantId, frame));
+    this.checker = setInterval(() => void this.checkSessions(), options.sessionCheckMs ?? 60_000);
+    this.checker.unref();
+  }
+
+  setLogger(log: LinkLogger): void {
+    this.log = log;
+  }
+
+  /** Open sockets (authenticated), all or of one tenant. */
+  count(tenantId?: string): number {
+    if (tenantId !== undefined) return this.byTenant.get(tenantId)?.size ?? 0;
+    let total = 0;
+    for (const set of this.byTenant.values()) total += set.size;
+    return total;
+  }
+
+  /**
+   * A socket just opened with `token`. Messages that arrive while the token is checked are kept and
+   * answered once it is accepted; without a valid token the socket is closed at once.
+   */
+  accept(socket: IncomingSocket, token: string | undefined): void {
+    const inbox: unknown[] = [];
+    let onMessage: (data: unknown) => void = (data) => inbox.push(data);
+    let connection: Connection | null = null;
+    socket.on('message', (data) => onMessage(data));
+    socket.on('close', () => {
+      if (connection) this.remove(connection);
+      onMessage = () => undefined;
+    });
+    this.authenticate(token)
+      .catch((error: unknown): Check => {
+        this.log.warn({ err: error }, 'live socket not authenticated');
+        return { ok: false, code: LIVE_CLOSE_UNAUTHORISED, reason: LIVE_CLOSE_REASONS.unauthorised };
+      })
+      .then((check) => {
+        if (socket.readyState !== 1) return;
+        if (!check.ok) {
+          socket.close(check.code, check.reason);
+          return;
+        }
+        const client = new LiveClient(socket, check.principal.tenantId, this.options);
+        connection = { client, socket, claims: check.claims };
+        this.add(connection);
+        client.send('hello', { tenantId: client.tenantId, serverTime: Date.now() });
+        const current = connection;
+        onMessage = (data) => this.onFrame(current, data);
+        for (const data of inbox.splice(0)) onMessage(data);
+      });
+  }
+
+  /** Check every open socket's session now (also done every sessionCheckMs). */
+  async checkSessions(): Promise<void> {
+    const all = [...this.byTenant.values()].flatMap((set) => [...set]);
+    await Promise.all(
+      all.map(async (connection) => {
+        const check = await this.recheck(connection.claims).catch(() => null);
+        if (check && !check.ok) {
+          this.remove(connection);
+          connection.socket.close(check.code, check.reason);
+        }
+      }),
+    );
+  }
+
+  close(): void {
+    clearInterval(this.checker);
+    this.unsubscribe();
+    for (const set of this.byTenant.values()) {
+      for (const connection of set) {
+        connection.client.dispose();
+        connection.socket.close(1001, 'server closing');
+      }
+    }
+    this.byTenant.clear();
+  }
+
+  private async authenticate(token: string | undefined): Promise<Check> {
+    const claims = token ? this.sessions.verifyAccess(token) : null;
+    if (!claims) return { ok: false, code: LIVE_CLOSE_UNAUTHORISED, reason: LIVE_CLOSE_REASONS.unauthorised };
+    const principal = await this.principals.resolve(claims);
+    if (typeof principal === 'string') {
+      return { ok: false, code: LIVE_CLOSE_UNAUTHORISED, reason: LIVE_CLOSE_REASONS.unauthorised };
+    }
+    return this.permitted(principal, claims);
+  }
+
+  /** The session still stands: not revoked (logout), the user and tenant still enabled, still permitted. */
+  private async recheck(claims: VerifiedAccess): Promise<Check> {
+    const ended = {
+      ok: false,
+      code: LIVE_CLOSE_SESSION_ENDED,
+      reason: LIVE_CLOSE_REASONS.sessionEnded,
+    } as const;
+    if (this.sessions.isRevoked(claims.sid)) return ended;
+    const principal = await this.principals.resolve(claims);
+    if (typeof principal === 'string') return ended;
+    return this.permitted(principal, claims);
+  }
+
+  private permitted(principal: Principal, claims: VerifiedAccess): Check {
+    return LIVE_PERMISSIONS.some((code) => principal.permissions.has(code))
+      ? { ok: true, principal, claims }
+      : { ok: false, code: LIVE_CLOSE_SESSION_ENDED, reason: LIVE_CLOSE_REASONS.forbidden };
+  }
+
+  private add(connection: Connection): void {
+    const tenantId = connection.client.tenantId;
+    let set = this.byTenant.get(tenantId);
+    if (!set) this.byTenant.set(tenantId, (set = new Set()));
+    set.add(connection);
+  }
+
+  private remove(connection: Connection): void {
+    connection.client.dispose();
+    const set = this.byTenant.get(connection.client.tenantId);
+    set?.delete(connection);
+    if (set?.size === 0) this.byTenant.delete(connection.client.tenantId);
+  }
+
+  private route(tenantId: string, frame: LiveFrame): void {
+    const set = this.byTenant.get(tenantId);
+    if (!set) return;
+    for (const connection of set) connection.client.deliver(frame);
+  }
+
+  /** A client frame: bad ones are counted and ignored, never fatal. */
+  private onFrame(connection: Connection, data: unknown): void {
+    const { client } = connection;
+    const text = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : null;
+    if (!text || text.length > (this.options.maxFrameBytes ?? 64 * 1024)) {
+      client.badFrames += 1;
+      return;
+    }
+    let parsed;
+    try {
+      parsed = LiveClientMessageSchema.safeParse(JSON.parse(text.toString('utf8')));
+    } catch {
+      parsed = null;
+    }
+    if (!parsed?.success) {
+      client.badFrames += 1;
+      return;
+    }
+    const message = parsed.data;
+    switch (message.type) {
+      case 'ping':
+        return client.send('pong', { serverTime: Date.now() });
+      case 'unsubscribe':
+        return client.unfollow();
+      case 'subscribe':
+        void client
+          .follow(message.sns, () => this.devicesOf(client.tenantId))
+          .catch((error: unknown) => this.log.warn({ err: error }, 'live snapshot failed'));
+    }
+  }
+
+  private devicesOf(tenantId: string): Promise<LiveDevice[]> {
+    return this.hub.list(tenantId);
+  }
+}

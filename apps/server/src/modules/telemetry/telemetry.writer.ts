@@ -1,0 +1,159 @@
+import type { EventEmitter } from 'node:events';
+import type { Executor } from '../../db/client.js';
+import { telemetrySample } from '../../db/schema/index.js';
+import type { DeviceLinkEvents, DeviceOsdEvent } from '../../device/events.js';
+import { type LinkLogger, silentLogger } from '../../device/logger.js';
+import { newId } from '../../lib/ids.js';
+import { SAMPLE_PERIOD_MS, type SampleRow, sampleOf } from './telemetry.samples.js';
+import { aggregateTracks, upsertTracks } from './telemetry.tracks.js';
+
+export interface TelemetryWriterOptions {
+  /** a batch is written at least this often */
+  flushMs?: number;
+  /** a batch is written as soon as it has this many rows */
+  batchRows?: number;
+  /** rows waiting for the database beyond which new batches are dropped (the database is too slow) */
+  maxPendingRows?: number;
+  now?: () => number;
+}
+
+/** What the writer counts; tests and metrics read it. */
+export interface TelemetryWriterStats {
+  /** osd events seen */
+  received: number;
+  /** events left out by the per-device rate (one a second for a drone, one per 10 s for a dock) */
+  downsampled: number;
+  /** rows written */
+  written: number;
+  /** batches the database refused (each logged and dropped) */
+  failedBatches: number;
+  /** rows lost: failed batches, and batches dropped while the database was too far behind */
+  droppedRows: number;
+  /** events that could not be turned into a row (a bug, logged) */
+  failedEvents: number;
+}
+
+const SAMPLE_CHUNK = 2000; // 19 parameters a row: well under PostgreSQL's 65,535 per statement
+
+/**
+ * Stores the device link's OSD as telemetry samples and flight tracks. The link's `osd` handler only
+ * downsamples and appends to an in-memory batch, so the link never waits for the database; the batch is
+ * written every `flushMs` or at `batchRows`, in one transaction (multi-row insert of the samples, one
+ * upsert of the flights they extend). A database error is counted, logged and the batch dropped.
+ *
+ * Several server instances on one broker each receive part of the messages (shared subscriptions): every
+ * instance writes what it received, nothing here assumes it sees all of a device's messages (the rate limit
+ * is per instance, the flight rows are merged in the database).
+ */
+export class TelemetryWriter {
+  readonly stats: TelemetryWriterStats = {
+    received: 0,
+    downsampled: 0,
+    written: 0,
+    failedBatches: 0,
+    droppedRows: 0,
+    failedEvents: 0,
+  };
+  private buffer: SampleRow[] = [];
+  private pendingRows = 0;
+  private writing: Promise<void> = Promise.resolve();
+  /** device key → the rate period (index) of its last kept sample */
+  private readonly lastPeriod = new Map<string, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private link: EventEmitter<DeviceLinkEvents> | null = null;
+  private log: LinkLogger = silentLogger;
+  private readonly flushMs: number;
+  private readonly batchRows: number;
+  private readonly maxPendingRows: number;
+  private readonly now: () => number;
+  private readonly listener = (event: DeviceOsdEvent) => this.accept(event);
+
+  constructor(
+    private readonly db: Executor,
+    options: TelemetryWriterOptions = {},
+  ) {
+    this.flushMs = options.flushMs ?? 1000;
+    this.batchRows = options.batchRows ?? 500;
+    this.maxPendingRows = options.maxPendingRows ?? 50_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Listen to the link's `osd` events and write every `flushMs`. */
+  attach(link: EventEmitter<DeviceLinkEvents>, log: LinkLogger = silentLogger): void {
+    this.detach();
+    this.log = log;
+    this.link = link;
+    link.on('osd', this.listener);
+    this.timer = setInterval(() => void this.flush(), this.flushMs);
+    this.timer.unref();
+  }
+
+  /** Stop listening, then write what is buffered. */
+  async close(): Promise<void> {
+    this.detach();
+    await this.flush();
+  }
+
+  /** Write what is buffered; resolves when it and every earlier batch are written (or dropped). Never rejects. */
+  flush(): Promise<void> {
+    if (this.buffer.length > 0) {
+      const batch = this.buffer;
+      this.buffer = [];
+      if (this.pendingRows + batch.length > this.maxPendingRows) {
+        this.stats.droppedRows += batch.length;
+        this.log.warn({ rows: batch.length }, 'telemetry batch dropped: the database is too far behind');
+      } else {
+        this.pendingRows += batch.length;
+        this.writing = this.writing.then(() => this.write(batch));
+      }
+    }
+    return this.writing;
+  }
+
+  /** The link's osd handler: never throws, never waits. */
+  accept(event: DeviceOsdEvent): void {
+    this.stats.received += 1;
+    try {
+      const now = this.now();
+      const { device } = event;
+      const key = `${device.tenantId}:${device.serialNumber}`;
+      const period = Math.floor(now / SAMPLE_PERIOD_MS[device.kind]);
+      if (this.lastPeriod.get(key) === period) {
+        this.stats.downsampled += 1;
+        return;
+      }
+      this.lastPeriod.set(key, period);
+      this.buffer.push(sampleOf(event, new Date(now)));
+      if (this.buffer.length >= this.batchRows) void this.flush();
+    } catch (error) {
+      this.stats.failedEvents += 1;
+      this.log.warn({ err: error, sn: event?.device?.serialNumber }, 'telemetry sample not taken');
+    }
+  }
+
+  private detach(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.link?.off('osd', this.listener);
+    this.link = null;
+  }
+
+  private async write(batch: SampleRow[]): Promise<void> {
+    try {
+      await this.db.transaction(async (tx) => {
+        for (let offset = 0; offset < batch.length; offset += SAMPLE_CHUNK) {
+          const chunk = batch.slice(offset, offset + SAMPLE_CHUNK);
+          await tx.insert(telemetrySample).values(chunk.map((row) => ({ ...row, id: newId() })));
+        }
+        await upsertTracks(tx, aggregateTracks(batch));
+      });
+      this.stats.written += batch.length;
+    } catch (error) {
+      this.stats.failedBatches += 1;
+      this.stats.droppedRows += batch.length;
+      this.log.warn({ err: error, rows: batch.length }, 'telemetry batch not written');
+    } finally {
+      this.pendingRows -= batch.length;
+    }
+  }
+}

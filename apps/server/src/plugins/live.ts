@@ -1,0 +1,44 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { LiveSockets } from '../live/sockets.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the open live-push sockets of this instance (`/api/ws`) */
+    liveSockets: LiveSockets;
+  }
+}
+
+/** Client frames are small JSON (subscribe lists at most 1000 serial numbers). */
+const MAX_CLIENT_FRAME_BYTES = 64 * 1024;
+
+/**
+ * Live push: starts the hub (`app.services.live`) and serves `GET /api/ws`. Browsers cannot send headers on
+ * a WebSocket, so the route is public to the auth plugin and checks the `token` query parameter itself
+ * (LiveSockets); the request log redacts it (redactUrl). Closing the app closes every socket first.
+ */
+export default fp(async function livePlugin(app: FastifyInstance) {
+  const { services } = app;
+  const log = app.log.child({ module: 'live' });
+  await services.live.start(log);
+  const sockets = new LiveSockets(services.live, services.sessions, services.principals, {
+    maxFrameBytes: MAX_CLIENT_FRAME_BYTES,
+  });
+  sockets.setLogger(log);
+  app.decorate('liveSockets', sockets);
+  app.addHook('onClose', async () => {
+    sockets.close();
+    await services.live.close();
+  });
+
+  await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME_BYTES } });
+  app.get(
+    '/api/ws',
+    { websocket: true, config: { permission: 'public' }, schema: { hide: true } },
+    (socket, request) => {
+      const { token } = request.query as { token?: unknown };
+      sockets.accept(socket, typeof token === 'string' && token ? token : undefined);
+    },
+  );
+});

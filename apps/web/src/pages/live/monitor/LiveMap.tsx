@@ -1,0 +1,55 @@
+import type OlMap from 'ol/Map';
+import { type RefObject, useCallback, useEffect, useRef } from 'react';
+import MapView from '../../../components/map/MapView';
+import type { MapSettings } from '../../../components/map/settings';
+import { LiveLayer } from './liveLayer';
+
+/** What the page asks of the map. */
+export interface LiveMapHandle {
+  /** centre on a device; false when its position is unknown */
+  focus(sn: string): boolean;
+}
+
+export interface LiveMapProps {
+  settings: MapSettings;
+  handle: RefObject<LiveMapHandle | null>;
+  onSelect: (sn: string) => void;
+  selected: string | null;
+  /** registry names by serial number */
+  names: Map<string, string>;
+  /** docks hidden from maps */
+  hidden: Set<string>;
+}
+
+/** The live map: OpenLayers with the live layer. Loaded on demand with OpenLayers (see LiveMonitorPage). */
+export default function LiveMap({ settings, handle, onSelect, selected, names, hidden }: LiveMapProps) {
+  const layer = useRef<LiveLayer | null>(null);
+  const select = useRef(onSelect);
+  select.current = onSelect;
+  const latest = useRef({ names, hidden, selected });
+  latest.current = { names, hidden, selected };
+
+  const onReady = useCallback(
+    (map: OlMap) => {
+      const element = map.getTargetElement() as HTMLElement;
+      const live = new LiveLayer(map, element, (sn) => select.current(sn));
+      live.setNames(latest.current.names);
+      live.setHidden(latest.current.hidden);
+      live.setSelected(latest.current.selected);
+      layer.current = live;
+      handle.current = { focus: (sn) => live.focus(sn) };
+      return () => {
+        live.dispose();
+        layer.current = null;
+        handle.current = null;
+      };
+    },
+    [handle],
+  );
+
+  useEffect(() => layer.current?.setNames(names), [names]);
+  useEffect(() => layer.current?.setHidden(hidden), [hidden]);
+  useEffect(() => layer.current?.setSelected(selected), [selected]);
+
+  return <MapView settings={settings} onReady={onReady} height="100%" testId="live-map" />;
+}

@@ -1,0 +1,102 @@
+import { App, Empty, Typography } from 'antd';
+import { Suspense, lazy, useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMenuRoutes } from '../../../app/route-titles';
+import { MapLoading } from '../../../components/map/LazyMapView';
+import { loadMapChunk } from '../../../components/map/load';
+import { useMapSettings } from '../../../components/map/settings';
+import { useLiveConnection, useLiveStore } from '../../../live/store';
+import { hasPermission } from '../../../store/session';
+import { useHangarOptions, useOnlineUavs } from './api';
+import { ConnectionBadge } from './ConnectionBadge';
+import { DeviceList, StatusDot } from './DeviceList';
+import { DockPanel } from './DockPanel';
+import { type FleetEntry, fleetEntries } from './fleet';
+import type { LiveMapHandle } from './LiveMap';
+import { STATUS_COLORS, type DeviceStatus } from './status';
+import { useThrottledDevices } from './useThrottledDevices';
+import './live-monitor.css';
+
+/** OpenLayers and the live layer arrive with the map, not with the screen's first paint. */
+const LiveMap = lazy(() => loadMapChunk(() => import('./LiveMap')));
+
+const LEGEND: DeviceStatus[] = ['online', 'working', 'flying', 'alarm', 'offline'];
+
+/** Real-time monitoring (spec §1, §2): every dock and drone of the tenant on a map, live. */
+export default function LiveMonitorPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  useLiveConnection();
+  const settings = useMapSettings();
+  const devices = useThrottledDevices();
+  const ready = useLiveStore((state) => state.ready);
+  const hangars = useHangarOptions();
+  const uavs = useOnlineUavs();
+  const routes = useMenuRoutes();
+  const [selected, setSelected] = useState<string | null>(null);
+  const map = useRef<LiveMapHandle | null>(null);
+
+  const entries = useMemo(
+    () => fleetEntries(devices, hangars.data ?? [], uavs.data ?? []),
+    [devices, hangars.data, uavs.data],
+  );
+  const names = useMemo(() => new Map(entries.map((entry) => [entry.sn, entry.name])), [entries]);
+  const hidden = useMemo(
+    () => new Set((hangars.data ?? []).filter((h) => h.visible !== 1).map((h) => h.serialNumber)),
+    [hangars.data],
+  );
+  const chosen = entries.find((entry) => entry.sn === selected) ?? null;
+  const canRemote =
+    hasPermission('remote_control') || routes.some((route) => route.code === 'remote_control');
+  const empty = hangars.isSuccess && ready && entries.length === 0;
+
+  const pick = useCallback(
+    (entry: FleetEntry) => {
+      setSelected(entry.sn);
+      if (!map.current?.focus(entry.sn))
+        void message.info(t('liveMap.noPositionToast', { name: entry.name }));
+    },
+    [message, t],
+  );
+
+  return (
+    <div className="live-monitor" data-testid="live-monitor">
+      <DeviceList entries={entries} selected={selected} onPick={pick} />
+      <div className="live-monitor__map">
+        <Suspense fallback={<MapLoading height="100%" />}>
+          <LiveMap
+            settings={settings}
+            handle={map}
+            onSelect={setSelected}
+            selected={selected}
+            names={names}
+            hidden={hidden}
+          />
+        </Suspense>
+        <ConnectionBadge />
+        <div className="live-legend" aria-label={t('liveMap.legend')}>
+          {LEGEND.map((status) => (
+            <span key={status} className="live-legend__item">
+              <StatusDot color={STATUS_COLORS[status]} />
+              {t(`liveMap.status.${status}`)}
+            </span>
+          ))}
+        </div>
+        {empty && (
+          <div className="live-empty" data-testid="live-empty">
+            <Empty
+              description={
+                <>
+                  <Typography.Text strong>{t('liveMap.empty')}</Typography.Text>
+                  <br />
+                  <Typography.Text type="secondary">{t('liveMap.emptyHint')}</Typography.Text>
+                </>
+              }
+            />
+          </div>
+        )}
+        {chosen && <DockPanel entry={chosen} canRemote={canRemote} onClose={() => setSelected(null)} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { HANGAR_STREAM_FIELDS, type HangarStreamField } from '@aos/contract/rules';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, Segmented } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { VideoPlayer } from '../../../components/video/VideoPlayer';
+import { useMenuRoutes } from '../../../app/route-titles';
+import { dockStreams } from './api';
+
+/** The dock's cameras in the order an operator looks at them: outside first. */
+const ORDER: HangarStreamField[] = [
+  'streamOutside',
+  'streamInside',
+  'streamLeftWing',
+  'streamRightWing',
+  'streamTail',
+];
+
+/**
+ * The dock's five cameras (getPlayStream) as tabs, one playing at a time, and the aircraft's camera below.
+ * The aircraft has no stream address in the registry yet, so its player says so instead of showing black.
+ */
+export function VideoWall({ dockSn, dronePoweredOn }: { dockSn: string; dronePoweredOn: boolean }) {
+  const { t } = useTranslation();
+  // getPlayStream is a read of the hangar-management menu: without it the player explains instead of failing.
+  const canRead = useMenuRoutes().some((route) => route.code === 'hangar');
+  const streams = useQuery({
+    queryKey: ['remote-streams', dockSn],
+    queryFn: () => dockStreams(dockSn),
+    enabled: canRead,
+    staleTime: 60_000,
+  });
+  const [tab, setTab] = useState<HangarStreamField>('streamOutside');
+  const data = streams.data;
+  const url = data?.[tab] ?? null;
+  const empty = !canRead
+    ? t('remote.streamsNoPermission')
+    : streams.isError
+      ? t('remote.streamsUnavailable')
+      : undefined;
+  return (
+    <div className="remote-video" data-testid="video-wall">
+      <Segmented
+        block
+        value={tab}
+        onChange={(value) => setTab(value)}
+        options={ORDER.filter((field) => HANGAR_STREAM_FIELDS.includes(field)).map((field) => ({
+          value: field,
+          label: (
+            <span data-testid={`video-tab-${field}`}>
+              <Badge status={data?.[field] ? 'success' : 'default'} /> {t(`remote.videoTabs.${field}`)}
+            </span>
+          ),
+        }))}
+      />
+      <VideoPlayer url={url} title={t(`remote.videoTabs.${tab}`)} emptyText={empty} />
+      <VideoPlayer
+        className="remote-video__drone"
+        url={null}
+        title={t('remote.droneCamera')}
+        emptyText={dronePoweredOn ? t('remote.droneNoStream') : t('remote.droneOff')}
+      />
+    </div>
+  );
+}

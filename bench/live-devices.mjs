@@ -1,0 +1,50 @@
+// The simulated fleet of the live benchmark (bench/live.mjs), in its own process so that publishing does
+// not share an event loop with the WebSocket receivers: the simulator's LoadFleet, each device its own MQTT
+// client publishing OSD at 1 Hz (QoS 0) and a state change every BENCH_STATE_MS (QoS 1, counted for loss).
+//
+//   parent -> child  { type: 'start', url, devices, stateIntervalMs }
+//   child  -> parent { type: 'started', millis }
+//   parent -> child  { type: 'counts' }
+//   child  -> parent { type: 'counts', osd, state, cpuMicros }
+//   parent -> child  { type: 'stop' }
+//   child  -> parent { type: 'stopped', osd, state }
+import { LoadFleet } from '../apps/device-sim/dist/index.js';
+
+if (!process.send) {
+  console.error('bench/live-devices.mjs is started by bench/live.mjs (it needs an IPC channel)');
+  process.exit(2);
+}
+const send = (message) => new Promise((resolve) => process.send(message, () => resolve()));
+let fleet;
+
+process.on('message', async (message) => {
+  try {
+    if (message.type === 'start') {
+      const started = Date.now();
+      fleet = new LoadFleet({
+        url: message.url,
+        devices: message.devices,
+        intervalMs: 1000,
+        stateIntervalMs: message.stateIntervalMs,
+      });
+      await fleet.start();
+      await send({ type: 'started', millis: Date.now() - started });
+    } else if (message.type === 'counts') {
+      const cpu = process.cpuUsage();
+      await send({
+        type: 'counts',
+        osd: fleet.published,
+        state: fleet.statePublished,
+        cpuMicros: cpu.user + cpu.system,
+      });
+    } else if (message.type === 'stop') {
+      const counts = { osd: fleet.published, state: fleet.statePublished };
+      await fleet.stop();
+      await send({ type: 'stopped', ...counts });
+      process.exit(0);
+    }
+  } catch (error) {
+    await send({ type: 'error', message: error?.message ?? String(error), stack: error?.stack });
+    process.exit(1);
+  }
+});

@@ -1,0 +1,145 @@
+// The platform under the live benchmark (bench/live.mjs), in its own process: the device link on the
+// benchmark's Mosquitto, live push on /api/ws. Talks to its parent over IPC:
+//
+//   child  -> parent  { type: 'ready', port, token, devices }   listening; `devices` registered (credentials)
+//   parent -> child   { type: 'usage' }                          CPU and memory of this process so far
+//   child  -> parent  { type: 'usage', micros, rss, heap, link } (µs user + system; bytes; link.stats)
+//   parent -> child   { type: 'close' }
+//   child  -> parent  { type: 'closed' }
+//   child  -> parent  { type: 'error', message, stack }
+//
+// Settings in the environment: BENCH_MQTT_URL, BENCH_DEVICES (docks + drones, half each), BENCH_DATA_DIR,
+// BENCH_DATABASE_URL, BENCH_REDIS_URL, BENCH_JWT_SECRET, BENCH_ADMIN_PASSWORD.
+import { createHash } from 'node:crypto';
+import { buildApp } from '../apps/server/dist/app.js';
+import { loadConfig } from '../apps/server/dist/config.js';
+
+if (!process.send) {
+  console.error('bench/live-server.mjs is started by bench/live.mjs (it needs an IPC channel)');
+  process.exit(2);
+}
+
+const send = (message) => new Promise((resolve) => process.send(message, () => resolve()));
+const CLIENT_BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+const md5Hex = (plain) => createHash('md5').update(plain, 'utf8').digest('hex');
+
+let app;
+
+async function inject(token, method, url, payload) {
+  const response = await app.inject({
+    method,
+    url,
+    payload,
+    headers: { 'blade-auth': `bearer ${token}` },
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
+  return response.json().data;
+}
+
+/** Half docks, half drones, each drone bound to its dock, through the same calls as the console. */
+async function register(token, count) {
+  const pairs = Math.ceil(count / 2);
+  const devices = [];
+  for (let index = 0; index < pairs; index++) {
+    const suffix = String(index + 1).padStart(4, '0');
+    const drone = await inject(token, 'POST', '/api/cloud-equipment/equipment-management/add', {
+      name: `Bench drone ${suffix}`,
+      serialNumber: `BENCHUAV${suffix}`,
+      type: 1,
+      modelId: 'dji-m3td',
+    });
+    const dock = await inject(token, 'POST', '/api/cloud-equipment/uavhangar/submit', {
+      name: `Bench dock ${suffix}`,
+      type: 1,
+      serialNumber: `BENCHDOCK${suffix}`,
+      modelId: 'dji-dock2',
+      droneIds: drone.id,
+    });
+    devices.push({
+      kind: 'dock',
+      sn: dock.serialNumber,
+      username: dock.credential.username,
+      password: dock.credential.password,
+    });
+    if (devices.length < count) {
+      devices.push({
+        kind: 'drone',
+        sn: drone.serialNumber,
+        username: drone.credential.username,
+        password: drone.credential.password,
+        gatewaySn: dock.serialNumber,
+      });
+    }
+  }
+  return devices;
+}
+
+async function start() {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    CAPTCHA_ENABLED: 'false',
+    SIMULATOR: 'false',
+    MQTT_ENABLED: 'true',
+    MQTT_URL: process.env.BENCH_MQTT_URL,
+    MQTT_SHARE_GROUP: 'aos-bench',
+    DATA_DIR: process.env.BENCH_DATA_DIR,
+    DATABASE_URL: process.env.BENCH_DATABASE_URL || undefined,
+    REDIS_URL: process.env.BENCH_REDIS_URL || undefined,
+    CACHE_PREFIX: 'aos-bench:',
+    JWT_SECRET: process.env.BENCH_JWT_SECRET,
+    ADMIN_PASSWORD: process.env.BENCH_ADMIN_PASSWORD,
+    PASSWORD_HASH_COST: '10',
+  });
+  app = await buildApp({ config, logger: false, consoleDir: null });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const query = new URLSearchParams({
+    tenantId: '000000',
+    username: 'admin',
+    password: md5Hex(process.env.BENCH_ADMIN_PASSWORD),
+    grant_type: 'password',
+    scope: 'all',
+  });
+  const signIn = await app.inject({
+    method: 'POST',
+    url: `/api/blade-auth/oauth/token?${query}`,
+    headers: { authorization: CLIENT_BASIC },
+  });
+  const token = signIn.json().access_token;
+  if (!token) throw new Error(`sign-in failed: ${signIn.body}`);
+  const devices = await register(token, Number(process.env.BENCH_DEVICES));
+  await send({ type: 'ready', port: app.server.address().port, token, devices });
+}
+
+async function shutdown() {
+  if (app?.cache?.kind === 'redis') {
+    const keys = await app.cache.keys('').catch(() => []);
+    if (keys.length) await app.cache.del(...keys).catch(() => undefined);
+  }
+  await app?.close();
+}
+
+process.on('message', (message) => {
+  if (message.type === 'usage') {
+    const cpu = process.cpuUsage();
+    const memory = process.memoryUsage();
+    void send({
+      type: 'usage',
+      micros: cpu.user + cpu.system,
+      rss: memory.rss,
+      heap: memory.heapUsed,
+      link: app.services.deviceLink.stats,
+    });
+  } else if (message.type === 'close') {
+    void shutdown()
+      .then(() => send({ type: 'closed' }))
+      .then(() => process.exit(0));
+  }
+});
+
+start().catch(async (error) => {
+  await send({ type: 'error', message: error?.message ?? String(error), stack: error?.stack });
+  await shutdown().catch(() => undefined);
+  process.exit(1);
+});

@@ -1,0 +1,365 @@
+// Live benchmark (issue 6): simulated devices publish OSD at 1 Hz through an external broker (a Mosquitto
+// started for the run), the platform ingests them, and WebSocket clients subscribed to the tenant receive the
+// live frames. Measures ingest rate, publish → WebSocket latency (p50/p95/p99/max), the broker's own
+// publish → subscribe latency as the floor, server CPU and memory, and loss of QoS 1 state messages.
+//
+//   npx tsc -b packages/contract apps/server apps/device-sim
+//   node bench/live.mjs [--devices 1000] [--clients 20] [--duration 60] [--warmup 10] [--db pglite|postgres]
+//                       [--redis] [--write]
+//
+// Three processes: this one (WebSocket receivers and the floor subscriber), bench/live-server.mjs (the
+// platform) and bench/live-devices.mjs (the fleet). Latency is measured on one clock (one machine): receive
+// time minus the envelope `timestamp` the device set when it published.
+import { spawn, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import mqtt from 'mqtt';
+import WebSocket from 'ws';
+import { machineCpu } from './lib/cpu.mjs';
+import {
+  BENCH_DATABASE_URL,
+  createBenchDatabase,
+  dropBenchDatabase,
+  REDIS_URL,
+} from './lib/infrastructure.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    devices: { type: 'string', default: '1000' },
+    clients: { type: 'string', default: '20' },
+    duration: { type: 'string', default: '60' },
+    warmup: { type: 'string', default: '10' },
+    'state-ms': { type: 'string', default: '10000' },
+    db: { type: 'string', default: 'pglite' },
+    redis: { type: 'boolean', default: false },
+    write: { type: 'boolean', default: false },
+  },
+});
+const DEVICES = Number(args.devices);
+const CLIENTS = Number(args.clients);
+const DURATION_S = Number(args.duration);
+const WARMUP_S = Number(args.warmup);
+const STATE_MS = Number(args['state-ms']);
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ADMIN_PASSWORD = 'Bench@123';
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Two-column tables: aligned text for the terminal, Markdown for RESULTS.md. */
+function textTable(rows) {
+  const width = Math.max(...rows.map(([name]) => name.length));
+  return rows.map(([name, value]) => `${name.padEnd(width)}  ${value}`).join('\n');
+}
+function markdownTable([header, ...rows]) {
+  return [
+    `| ${header[0]} | ${header[1]} |`,
+    '| --- | ---: |',
+    ...rows.map(([name, value]) => `| ${name} | ${value} |`),
+  ].join('\n');
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A Mosquitto of our own, with queues large enough for the fleet (the system one keeps its defaults). */
+async function startMosquitto(dir) {
+  const port = await freePort();
+  const conf = path.join(dir, 'mosquitto.conf');
+  writeFileSync(
+    conf,
+    [
+      `listener ${port} 127.0.0.1`,
+      'allow_anonymous true',
+      'persistence false',
+      'max_queued_messages 100000',
+      'max_inflight_messages 0',
+      'max_connections -1',
+      'log_type error',
+    ].join('\n') + '\n',
+  );
+  const child = spawn('mosquitto', ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const url = `mqtt://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const client = await mqtt
+      .connectAsync(url, { reconnectPeriod: 0, connectTimeout: 500 })
+      .catch(() => null);
+    if (client) {
+      await client.endAsync();
+      return { child, url };
+    }
+    if (child.exitCode !== null) throw new Error(`mosquitto exited: ${stderr}`);
+    await sleep(100);
+  }
+  child.kill();
+  throw new Error(`mosquitto did not start on ${port}: ${stderr}`);
+}
+
+/** A forked helper speaking the { type } IPC protocol of live-server.mjs / live-devices.mjs. */
+function forkChild(file, env = {}) {
+  const child = fork(path.join(HERE, file), { env: { ...process.env, ...env }, stdio: 'inherit' });
+  const waiting = new Map();
+  child.on('message', (message) => {
+    if (message.type === 'error') {
+      console.error(`${file}: ${message.message}\n${message.stack ?? ''}`);
+      process.exitCode = 1;
+    }
+    const resolve = waiting.get(message.type);
+    if (resolve) {
+      waiting.delete(message.type);
+      resolve(message);
+    }
+  });
+  const next = (type, timeoutMs = 600_000) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`${file}: no '${type}' within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      waiting.set(type, (message) => {
+        clearTimeout(timer);
+        resolve(message);
+      });
+    });
+  const request = (message, answer = message.type) => {
+    const reply = next(answer);
+    child.send(message);
+    return reply;
+  };
+  return { child, next, request };
+}
+
+/** Latencies in ms, kept as a histogram of 0.1 ms buckets (no sample arrays of millions of numbers). */
+class Histogram {
+  buckets = new Map();
+  count = 0;
+  max = 0;
+  add(ms) {
+    const bucket = Math.max(0, Math.round(ms * 10));
+    this.buckets.set(bucket, (this.buckets.get(bucket) ?? 0) + 1);
+    this.count += 1;
+    if (ms > this.max) this.max = ms;
+  }
+  quantile(q) {
+    if (this.count === 0) return NaN;
+    const target = Math.ceil(this.count * q);
+    let seen = 0;
+    for (const bucket of [...this.buckets.keys()].sort((a, b) => a - b)) {
+      seen += this.buckets.get(bucket);
+      if (seen >= target) return bucket / 10;
+    }
+    return this.max;
+  }
+}
+
+const OSD_TIMESTAMP = /^\{"event":"osd","data":\{.*"timestamp":(\d+)/;
+const STATE_FRAME = /^\{"event":"state","data":\{"sn":"([^"]+)".*"state_seq":(\d+)/;
+
+/** One console: subscribed to every device of the tenant; measures OSD latency, counts state changes. */
+function openClient(port, token, stats) {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/api/ws?token=${encodeURIComponent(token)}`);
+    const states = new Set();
+    socket.on('open', () => socket.send(JSON.stringify({ type: 'subscribe' })));
+    socket.on('message', (raw) => {
+      const text = raw.toString();
+      const osd = OSD_TIMESTAMP.exec(text);
+      if (osd) {
+        stats.frames += 1;
+        if (stats.measuring) stats.latency.add(Date.now() - Number(osd[1]));
+        return;
+      }
+      const state = STATE_FRAME.exec(text);
+      if (state) {
+        states.add(`${state[1]}#${state[2]}`);
+        return;
+      }
+      if (text.startsWith('{"event":"snapshot"')) resolve({ socket, states });
+    });
+    socket.on('close', (code) => stats.closed.push(code));
+    socket.on('error', reject);
+  });
+}
+
+async function main() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'aos-live-bench-'));
+  const cleanups = [() => rmSync(dir, { recursive: true, force: true })];
+  const cleanup = async () => {
+    for (const step of cleanups.reverse()) await step();
+  };
+  try {
+    const mosquitto = await startMosquitto(dir);
+    cleanups.push(() => mosquitto.child.kill());
+    if (args.db === 'postgres') {
+      await createBenchDatabase();
+      cleanups.push(() => dropBenchDatabase());
+    }
+    const redis = args.redis ? REDIS_URL : '';
+    console.log(
+      `live benchmark: ${DEVICES} devices at 1 Hz, ${CLIENTS} WebSocket clients, ${WARMUP_S} s warm-up + ${DURATION_S} s, ` +
+        `${args.db}${redis ? ' + Redis' : ''}, broker ${mosquitto.url}`,
+    );
+    const server = forkChild('live-server.mjs', {
+      BENCH_MQTT_URL: mosquitto.url,
+      BENCH_DEVICES: String(DEVICES),
+      BENCH_DATA_DIR: dir,
+      BENCH_DATABASE_URL: args.db === 'postgres' ? BENCH_DATABASE_URL : '',
+      BENCH_REDIS_URL: redis,
+      BENCH_JWT_SECRET: randomBytes(32).toString('hex'),
+      BENCH_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    });
+    cleanups.push(async () => {
+      if (server.child.exitCode === null)
+        await server.request({ type: 'close' }, 'closed').catch(() => server.child.kill());
+    });
+    const registering = Date.now();
+    const ready = await server.next('ready');
+    console.log(
+      `registered ${ready.devices.length} devices in ${((Date.now() - registering) / 1000).toFixed(1)} s`,
+    );
+
+    const stats = { frames: 0, measuring: false, latency: new Histogram(), closed: [] };
+    const clients = await Promise.all(
+      Array.from({ length: CLIENTS }, () => openClient(ready.port, ready.token, stats)),
+    );
+    cleanups.push(() => clients.forEach(({ socket }) => socket.close()));
+
+    // The floor: the broker's own publish → subscribe latency for the same messages.
+    const floor = { latency: new Histogram(), measuring: false };
+    const floorClient = await mqtt.connectAsync(mosquitto.url, { reconnectPeriod: 0 });
+    cleanups.push(() => floorClient.endAsync(true));
+    floorClient.on('message', (_topic, payload) => {
+      if (!floor.measuring) return;
+      const match = /"timestamp":(\d+)/.exec(payload.toString());
+      if (match) floor.latency.add(Date.now() - Number(match[1]));
+    });
+    await floorClient.subscribeAsync('thing/product/+/osd', { qos: 0 });
+
+    const devices = forkChild('live-devices.mjs');
+    cleanups.push(() => devices.child.kill());
+    const started = await devices.request(
+      { type: 'start', url: mosquitto.url, devices: ready.devices, stateIntervalMs: STATE_MS },
+      'started',
+    );
+    console.log(`fleet connected in ${(started.millis / 1000).toFixed(1)} s; warming up`);
+    await sleep(WARMUP_S * 1000);
+
+    // Measured window.
+    const before = {
+      server: await server.request({ type: 'usage' }),
+      fleet: await devices.request({ type: 'counts' }),
+      machine: machineCpu(),
+      frames: stats.frames,
+      self: process.cpuUsage(),
+    };
+    stats.measuring = true;
+    floor.measuring = true;
+    await sleep(DURATION_S * 1000);
+    stats.measuring = false;
+    floor.measuring = false;
+    const after = {
+      server: await server.request({ type: 'usage' }),
+      fleet: await devices.request({ type: 'counts' }),
+      machine: machineCpu(),
+      frames: stats.frames,
+      self: process.cpuUsage(before.self),
+    };
+    // Stop the fleet, let the last messages drain, then count the state changes every client received.
+    const stopped = await devices.request({ type: 'stop' }, 'stopped');
+    await sleep(3000);
+    const expectedStates = stopped.state;
+    const receivedStates = clients.map(({ states }) => states.size);
+    const lostStates = receivedStates.reduce((sum, got) => sum + Math.max(0, expectedStates - got), 0);
+
+    const cores = os.cpus().length;
+    const machineBusy =
+      (after.machine.busy - before.machine.busy) / ((after.machine.total - before.machine.total) / cores);
+    const serverCores = (after.server.micros - before.server.micros) / 1e6 / DURATION_S;
+    const fleetCores = (after.fleet.cpuMicros - before.fleet.cpuMicros) / 1e6 / DURATION_S;
+    const selfCores = (after.self.user + after.self.system) / 1e6 / DURATION_S;
+    const ingested = (after.server.link.received - before.server.link.received) / DURATION_S;
+    const published = (after.fleet.osd - before.fleet.osd) / DURATION_S;
+    const delivered = (after.frames - before.frames) / DURATION_S;
+    const ms = (value) => `${value.toFixed(1)} ms`;
+    const rows = [
+      ['devices / WebSocket clients', `${DEVICES} / ${CLIENTS}`],
+      ['OSD published by the fleet', `${Math.round(published).toLocaleString('en-US')} msg/s`],
+      [
+        'messages ingested by the server',
+        `${Math.round(ingested).toLocaleString('en-US')} msg/s (link.stats.received)`,
+      ],
+      ['OSD frames delivered (all clients)', `${Math.round(delivered).toLocaleString('en-US')} frames/s`],
+      [
+        'publish → WebSocket p50 / p95 / p99 / max',
+        [0.5, 0.95, 0.99].map((q) => ms(stats.latency.quantile(q))).join(' / ') +
+          ` / ${ms(stats.latency.max)}`,
+      ],
+      [
+        'broker floor p50 / p99 / max',
+        `${ms(floor.latency.quantile(0.5))} / ${ms(floor.latency.quantile(0.99))} / ${ms(floor.latency.max)}`,
+      ],
+      ['server CPU (cores, average)', serverCores.toFixed(2)],
+      [
+        'server memory (RSS / heap at end)',
+        `${Math.round(after.server.rss / 2 ** 20)} MiB / ${Math.round(after.server.heap / 2 ** 20)} MiB`,
+      ],
+      ['fleet / receivers CPU (cores)', `${fleetCores.toFixed(2)} / ${selfCores.toFixed(2)}`],
+      ['machine busy (of ' + cores + ' cores)', `${(machineBusy * 100).toFixed(0)} %`],
+      [
+        'QoS 1 state changes: sent × clients / lost',
+        `${(expectedStates * CLIENTS).toLocaleString('en-US')} / ${lostStates}`,
+      ],
+      [
+        'malformed / unregistered / failed (link)',
+        `${after.server.link.malformed} / ${after.server.link.unregistered} / ${after.server.link.failed}`,
+      ],
+      ['sockets closed during the run', String(stats.closed.length)],
+    ];
+    console.log(textTable([['measure', 'value'], ...rows]));
+    const p99 = stats.latency.quantile(0.99);
+    console.log(
+      `target: p99 < 100 ms → ${p99 < 100 ? 'met' : 'NOT met'}; state loss ${lostStates === 0 ? 'none' : lostStates}`,
+    );
+    if (args.write) writeResults(rows);
+    if (stats.latency.count === 0 || lostStates > 0) process.exitCode = 1;
+  } finally {
+    await cleanup();
+  }
+}
+
+function writeResults(rows) {
+  const file = path.join(HERE, 'RESULTS.md');
+  const text = readFileSync(file, 'utf8');
+  const start = '<!-- live results start -->';
+  const end = '<!-- live results end -->';
+  const settings =
+    `${DEVICES} devices (half docks, half drones) at 1 Hz OSD (QoS 0) and a state change every ${STATE_MS / 1000} s (QoS 1), ` +
+    `${CLIENTS} WebSocket clients subscribed to the tenant, ${WARMUP_S} s warm-up + ${DURATION_S} s measured, ` +
+    `database ${args.db}${args.redis ? ', Redis' : ', in-process cache'}, Mosquitto ${'started by the run'}; ` +
+    `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.`;
+  const block = `${start}\n\n${settings}\n\n${markdownTable([['measure', 'value'], ...rows])}\n\n${end}`;
+  const next = text.includes(start)
+    ? text.replace(new RegExp(`${start}[\\s\\S]*${end}`), block)
+    : `${text.trimEnd()}\n\n## Live push (bench/live.mjs)\n\n${block}\n`;
+  writeFileSync(file, next);
+  console.log('bench/RESULTS.md updated');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,165 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PlatformClient, SimFleet } from '../apps/device-sim/src/index.js';
+import { ADMIN_PASSWORD, hasText, newPage, onePlatform, ready, screenshotPath, signedIn } from './harness.js';
+
+/**
+ * /remote-control against a simulated dock (apps/device-sim) speaking MQTT to the platform's embedded broker:
+ * remote debug on, the hatch opening → opened, the aircraft powering on and down, and the offline banner.
+ * The simulator runs five times faster than real time (hatch ≈ 3 s).
+ */
+const env = onePlatform({ MQTT_ENABLED: 'true', MQTT_PORT: '0', DEVICE_OFFLINE_MS: '3000' });
+const DOCK_SN = 'E2ERCDOCK01';
+const DRONE_SN = 'E2ERCUAV01';
+let fleet: SimFleet;
+const pages: BrowserContext[] = [];
+
+beforeAll(async () => {
+  const platform = new PlatformClient({
+    api: env.platform.url,
+    tenant: '000000',
+    user: 'admin',
+    password: ADMIN_PASSWORD,
+  });
+  await platform.signIn();
+  const credentials = await platform.ensureDockWithDrone(DOCK_SN, DRONE_SN);
+  fleet = new SimFleet({
+    url: `mqtt://127.0.0.1:${env.platform.app.deviceBroker!.port}`,
+    docks: [{ ...credentials, longitude: 113.943, latitude: 22.525, dronePoweredOn: false }],
+    timeScale: 0.2,
+    osdIntervalMs: 500,
+    reconnectMs: 300,
+    seed: 6,
+  });
+  await fleet.start();
+});
+afterAll(async () => {
+  for (const context of pages) await context.close();
+  await fleet?.stop();
+});
+
+async function openConsole(language: 'zh-CN' | 'en-US'): Promise<Page> {
+  const { context, page } = await newPage(env.browser, language);
+  pages.push(context);
+  if (language === 'en-US') {
+    await page.goto(`${env.platform.url}/login`);
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'aos-language',
+        JSON.stringify({ dataType: 'string', content: 'en-US', datetime: 0 }),
+      ),
+    );
+  }
+  await signedIn(page, env.platform);
+  await page.goto(`${env.platform.url}/remote-control?sn=${DOCK_SN}`);
+  await ready(page);
+  await page.locator('[data-testid="dock-state-online"][data-state="online"]').waitFor();
+  return page;
+}
+
+const chip = (page: Page, part: string, state: string) =>
+  page.locator(`[data-testid="dock-state-${part}"][data-state="${state}"]`);
+const control = (page: Page, action: string) => page.getByTestId(`control-${action}`);
+
+async function confirm(page: Page) {
+  await page.getByTestId('confirm-ok').click();
+}
+
+describe('remote control of a simulated dock', () => {
+  it('opens the hatch in remote debug mode and powers the aircraft on and off (zh-CN)', async () => {
+    const page = await openConsole('zh-CN');
+    // No console header here (spec §2), the dock's cameras and the panel are.
+    expect(await page.locator('.console-header').count()).toBe(0);
+    await page.getByTestId('video-wall').waitFor();
+    await chip(page, 'hatch', 'closed').waitFor();
+
+    // Without remote debug the hatch button is disabled with the server's reason as its tooltip.
+    expect(await control(page, 'cover_open').isDisabled()).toBe(true);
+    expect(await control(page, 'cover_open').getAttribute('data-refusal')).toBe('device.remoteDebugRequired');
+    await control(page, 'cover_open').locator('..').hover();
+    await hasText(page.locator('.ant-tooltip'), '请先开启远程调试模式');
+    await page.mouse.move(0, 0);
+    // The aircraft is off: flight commands say so.
+    expect(await control(page, 'takeoff').getAttribute('data-refusal')).toBe('device.droneNotPowered');
+
+    await control(page, 'debug_mode_open').click();
+    await chip(page, 'debug', 'debug_on').waitFor();
+
+    await control(page, 'cover_open').click();
+    await hasText(page.locator('.ant-modal-confirm'), '打开');
+    await confirm(page);
+    await chip(page, 'hatch', 'opening').waitFor();
+    await hasText(page.getByTestId('dock-state-hatch'), '开启中');
+    await page.getByTestId('dock-state-job').waitFor();
+    // While the dock is busy every other dock command waits.
+    expect(await control(page, 'putter_open').getAttribute('data-refusal')).toBe('device.dockBusy');
+    await page.screenshot({ path: screenshotPath('remote-control-zh-opening') });
+    await chip(page, 'hatch', 'opened').waitFor();
+    await hasText(page.getByTestId('dock-state-hatch'), '已开启');
+    await hasText(page.locator('.ant-message'), '打开舱盖：已完成');
+    expect(await control(page, 'cover_open').getAttribute('data-refusal')).toBe('device.already');
+
+    await control(page, 'drone_open').click();
+    await chip(page, 'aircraft', 'powering_on').waitFor();
+    await hasText(page.getByTestId('dock-state-aircraft'), '开机中');
+    await chip(page, 'aircraft', 'powered_on').waitFor();
+    await page.locator('[data-testid="drone-telemetry"][data-powered="on"]').waitFor();
+    // Powered on and on the ground, in remote debug: take-off wants debug mode off first.
+    expect(await control(page, 'takeoff').getAttribute('data-refusal')).toBe('device.remoteDebugActive');
+    await page.screenshot({ path: screenshotPath('remote-control-zh') });
+
+    await control(page, 'drone_close').click();
+    await confirm(page);
+    await chip(page, 'aircraft', 'powering_down').waitFor();
+    await chip(page, 'aircraft', 'powered_off').waitFor();
+    await hasText(page.getByTestId('dock-state-aircraft'), '已关机');
+  });
+
+  it('reads in English, with the refusals in English (en-US)', async () => {
+    const page = await openConsole('en-US');
+    await hasText(page.getByTestId('dock-controls'), 'Remote debug');
+    await chip(page, 'hatch', 'opened').waitFor();
+    await hasText(page.getByTestId('dock-state-hatch'), 'opened');
+    await control(page, 'takeoff').locator('..').hover();
+    await hasText(page.locator('.ant-tooltip'), 'The aircraft is not powered on and cannot be controlled');
+    // The dock has no stream address: the player says so instead of showing black.
+    await hasText(page.getByTestId('video-wall'), 'No signal');
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: screenshotPath('remote-control-en') });
+  });
+
+  it('shows an offline dock with the spec message and every control disabled', async () => {
+    const page = await openConsole('en-US');
+    fleet.fault('offline');
+    await page.getByTestId('offline-banner').waitFor();
+    await hasText(page.getByTestId('offline-banner'), 'Hangar is offline');
+    await page.locator('[data-testid="dock-state-online"][data-state="offline"]').waitFor();
+    const buttons = page.locator('button[data-testid^="control-"]');
+    const count = await buttons.count();
+    expect(count).toBeGreaterThan(20);
+    for (let index = 0; index < count; index += 1) {
+      const button = buttons.nth(index);
+      expect(await button.isDisabled(), (await button.getAttribute('data-testid')) ?? '').toBe(true);
+    }
+    expect(await page.locator('.ant-slider-disabled').count()).toBe(1);
+    expect(await page.locator('.ant-segmented-disabled').count()).toBe(2);
+    expect(await control(page, 'debug_mode_close').getAttribute('data-refusal')).toBe('device.hangarOffline');
+    await page.screenshot({ path: screenshotPath('remote-control-offline') });
+
+    // Back online: the banner goes and the controls come back.
+    fleet.dock(DOCK_SN).clearFault('offline');
+    await page.locator('[data-testid="dock-state-online"][data-state="online"]').waitFor();
+    expect(await page.getByTestId('offline-banner').count()).toBe(0);
+    expect(await control(page, 'debug_mode_close').isDisabled()).toBe(false);
+  });
+
+  it('lands a menu click on the same full-screen console', async () => {
+    const page = await openConsole('zh-CN');
+    await page.goto(`${env.platform.url}/home`);
+    await page.getByTestId('home').waitFor();
+    await page.goto(`${env.platform.url}/remote-control`);
+    await page.getByTestId(`remote-dock-${DOCK_SN}`).click();
+    await page.waitForURL(`**/remote-control?sn=${DOCK_SN}`);
+    await page.getByTestId('dock-state-panel').waitFor();
+  });
+});
