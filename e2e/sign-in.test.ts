@@ -155,7 +155,7 @@ describe('routing rules (spec §2)', () => {
     await signedIn(page, platform);
     expect(await page.locator('.console-header').count()).toBe(1);
     await page.goto(`${platform.url}/remote-control`);
-    await page.getByTestId('not-available').waitFor();
+    await page.getByText('选择要远程控制的机库').waitFor();
     expect(await page.locator('.console-header').count()).toBe(0);
     await context.close();
   });
