@@ -101,8 +101,10 @@ export function debugCommand(dock: SimDock, method: string, data: Data, bid: str
       if (!drone?.inDock || drone.airborne) return { result: SIM_RESULT.FLIGHT_IN_PROGRESS };
       return run(dock, method, bid, DURATIONS_MS.droneClose, ['power_off'], async () => {
         drone.powerOff();
-        await drone.client.end();
         dock.publishTopo();
+        // Forced: a graceful end waits for the broker to acknowledge whatever is in flight, and on a loaded
+        // machine that held the job's final 'ok' back; a powered-off aircraft has nothing left to deliver.
+        await drone.client.end(true);
       });
     case 'charge_open':
       if (!drone?.inDock) return { result: SIM_RESULT.DRONE_NOT_IN_DOCK };
