@@ -1,106 +1,27 @@
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { deviceTopic, type DeviceTopicKind, type LiveFrame } from '@aos/contract';
+import type { LiveFrame } from '@aos/contract';
 import type { FastifyInstance } from 'fastify';
-import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
 import { expect, vi } from 'vitest';
 import WebSocket from 'ws';
+import { endDevices } from './device-helper.js';
 
-/** Devices, MQTT clients and WebSocket consoles for the live-push tests. */
+/**
+ * WebSocket consoles for the live-push tests; the devices (registration, MQTT clients, messages) are
+ * device-helper.ts's, re-exported here.
+ */
 
-type Row = Record<string, unknown>;
-export interface Credential {
-  serialNumber: string;
-  username: string;
-  password: string;
-}
-export interface Registered {
-  id: string;
-  serialNumber: string;
-  credential: Credential;
-}
-
-const run = randomBytes(3).toString('hex').toUpperCase();
-let serial = 0;
-export const nextSerial = (prefix: string) => `${prefix}${run}${String(++serial).padStart(4, '0')}`;
-
-let message = 0;
-/** A device → cloud message with a fresh tid and bid. */
-export const envelope = (method: string | undefined, data: unknown, extra: Row = {}) => ({
-  tid: `tid-${run}-${++message}`,
-  bid: `bid-${run}-${message}`,
-  timestamp: Date.now(),
-  ...(method ? { method } : {}),
-  data,
-  ...extra,
-});
-
-export const topo = (subs: string[]) =>
-  envelope('update_topo', {
-    domain: '3',
-    type: 2,
-    sub_type: 0,
-    sub_devices: subs.map((sn, index) => ({
-      sn,
-      domain: '0',
-      type: 91,
-      sub_type: 1,
-      index: String.fromCharCode(65 + index),
-    })),
-  });
-
-const post = async (app: FastifyInstance, token: string, url: string, payload: Row) => {
-  const response = await app.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: { 'blade-auth': `bearer ${token}`, 'accept-language': 'en-US' },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as Registered;
-};
-
-export const registerDrone = (app: FastifyInstance, token: string, sn = nextSerial('LIVEUAV')) =>
-  post(app, token, '/api/cloud-equipment/equipment-management/add', {
-    name: `Drone ${sn}`,
-    serialNumber: sn,
-    type: 1,
-    modelId: 'dji-m3td',
-  });
-
-export const registerDock = (
-  app: FastifyInstance,
-  token: string,
-  drones: Registered[] = [],
-  sn = nextSerial('LIVEDOCK'),
-) =>
-  post(app, token, '/api/cloud-equipment/uavhangar/submit', {
-    name: `Dock ${sn}`,
-    type: 1,
-    serialNumber: sn,
-    modelId: 'dji-dock2',
-    droneIds: drones.map((drone) => drone.id).join(','),
-  });
-
-export const mqttClients: MqttClient[] = [];
-export async function connectDevice(url: string, options: IClientOptions = {}): Promise<MqttClient> {
-  const client = await connectAsync(
-    url,
-    { protocolVersion: 4, reconnectPeriod: 0, connectTimeout: 5000, ...options },
-    false,
-  );
-  mqttClients.push(client);
-  return client;
-}
-
-export const asDevice = (credential: Credential): IClientOptions => ({
-  username: credential.username,
-  password: credential.password,
-  clientId: `${credential.serialNumber}-${++message}`,
-});
-
-export const publish = (client: MqttClient, sn: string, kind: DeviceTopicKind, body: unknown) =>
-  client.publishAsync(deviceTopic(sn, kind), JSON.stringify(body), { qos: 1 });
+export {
+  asDevice,
+  connectDevice,
+  type Credential,
+  envelope,
+  nextSerial,
+  publish,
+  registerDock,
+  registerDrone,
+  type Registered,
+  topo,
+} from './device-helper.js';
 
 /** A console's socket with every frame it received and how it closed. */
 export interface Console {
@@ -178,5 +99,5 @@ export async function subscribedConsole(app: FastifyInstance, token: string, sns
 
 export async function closeAll(): Promise<void> {
   for (const viewer of consoles.splice(0)) viewer.socket.terminate();
-  await Promise.all(mqttClients.splice(0).map((client) => client.endAsync(true)));
+  await endDevices();
 }

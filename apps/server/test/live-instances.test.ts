@@ -76,7 +76,7 @@ describe.runIf(process.env.MQTT_URL && process.env.REDIS_URL && process.env.DATA
       const byFirst = handled(first.services.deviceLink, 'osd', 'job_number');
       const bySecond = handled(second.services.deviceLink, 'osd', 'job_number');
       const dock = await connectDevice(brokerUrl, { clientId: `${dockSn}-live` });
-      await publish(dock, dockSn, 'status', topo([droneSn]));
+      await publish(dock, dockSn, 'status', topo([{ sn: droneSn }]));
       // Until each instance has handled a few (the broker splits the share group's messages between them).
       let sent = 0;
       // Distinct device timestamps: the instances apply each other's messages in whatever order they arrive.

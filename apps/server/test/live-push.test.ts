@@ -177,7 +177,7 @@ describe('devices', () => {
     const dock = await registerDock(app, token, [drone]);
     const viewer = await subscribedConsole(app, token);
     const client = await connectDevice(mqttUrl, asDevice(dock.credential));
-    await publish(client, dock.serialNumber, 'status', topo([drone.serialNumber]));
+    await publish(client, dock.serialNumber, 'status', topo([{ sn: drone.serialNumber }]));
     await viewer.next('online', (frame) => frame.data.sn === dock.serialNumber);
     const droneOnline = await viewer.next('online', (frame) => frame.data.sn === drone.serialNumber);
     expect(droneOnline.data).toMatchObject({ kind: 'equipment', gatewaySn: dock.serialNumber });
