@@ -22,7 +22,7 @@ import {
   type UavControlBody,
   uavActionRefusal,
 } from '@aos/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { equipment, hangar, hangarDrone } from '../../db/schema/index.js';
 import { DeviceCommandError } from '../../device/commands.js';
@@ -106,19 +106,17 @@ export class DeviceControlService {
   }
 
   async uavControl(ctx: Ctx, body: UavControlBody, request?: FastifyRequest): Promise<ControlResult> {
-    const drone = await this.drone(ctx, body);
-    const dock = await this.dockOfDrone(ctx, drone);
-    const context = await this.context(ctx, dock, drone.serialNumber);
+    const { drone, dock, context } = await this.aircraftContext(ctx, body);
     const refusal = uavActionRefusal(body.action, context);
     if (refusal) throw this.refusedAndLogged(ctx, body.action, drone.serialNumber, refusal, request);
     const method = UAV_ACTIONS[body.action];
     return this.send(
       ctx,
       drone.serialNumber,
-      dock!.serialNumber,
+      dock.serialNumber,
       body.action,
       method,
-      uavData(body, dock!),
+      uavData(body, dock),
       request,
       {
         jobMethod: FLIGHT_JOBS[body.action] ?? null,
@@ -127,9 +125,7 @@ export class DeviceControlService {
   }
 
   async podControl(ctx: Ctx, body: PodControlBody, request?: FastifyRequest): Promise<ControlResult> {
-    const drone = await this.drone(ctx, body);
-    const dock = await this.dockOfDrone(ctx, drone);
-    const context = await this.context(ctx, dock, drone.serialNumber);
+    const { drone, dock, context } = await this.aircraftContext(ctx, body);
     const refusal = podActionRefusal(body.action, context);
     if (refusal) throw this.refusedAndLogged(ctx, body.action, drone.serialNumber, refusal, request);
     const payloadIndex = cameraStatus(context.drone).payloadIndex!;
@@ -137,7 +133,7 @@ export class DeviceControlService {
     return this.send(
       ctx,
       drone.serialNumber,
-      dock!.serialNumber,
+      dock.serialNumber,
       body.action,
       method,
       podData(body, payloadIndex),
@@ -172,22 +168,13 @@ export class DeviceControlService {
       (device) => device.kind === 'equipment' && device.online,
     );
     if (online.length === 0) return [];
-    const rows = await ctx.db
-      .select({ id: equipment.id, name: equipment.name, serialNumber: equipment.serialNumber })
-      .from(equipment)
-      .where(
-        scope(
-          ctx,
-          equipment,
-          and(
-            eq(equipment.type, DEVICE_TYPE_AIRCRAFT),
-            inArray(
-              equipment.serialNumber,
-              online.map((device) => device.sn),
-            ),
-          ),
-        ),
-      );
+    const rows = await this.aircraft(
+      ctx,
+      inArray(
+        equipment.serialNumber,
+        online.map((device) => device.sn),
+      ),
+    );
     const bySn = new Map(online.map((device) => [device.sn, device]));
     return rows.map((row) => {
       const osd = bySn.get(row.serialNumber)!.osd;
@@ -270,6 +257,13 @@ export class DeviceControlService {
     return refused(refusal);
   }
 
+  /** The caller's aircraft, the dock it is bound to ('Hangar information not found' without one), their state. */
+  private async aircraftContext(ctx: Ctx, ref: { id?: string; serialNumber?: string }) {
+    const drone = await this.drone(ctx, ref);
+    const dock = (await this.dockOfDrone(ctx, drone))!;
+    return { drone, dock, context: await this.context(ctx, dock, drone.serialNumber) };
+  }
+
   private async context(ctx: Ctx, dock: DockRow | null, droneSn?: string): Promise<ControlContext> {
     if (!dock) return { dock: null, drone: null };
     const live = await this.live.get(dock.serialNumber);
@@ -302,22 +296,20 @@ export class DeviceControlService {
     return row;
   }
 
-  /** The caller's aircraft by id or serial number. */
-  private async drone(ctx: Ctx, ref: { id?: string; serialNumber?: string }): Promise<DroneRow> {
-    const [row] = await ctx.db
+  /** The caller's aircraft (device type 1) matching `which`. */
+  private aircraft(ctx: Ctx, which: SQL) {
+    return ctx.db
       .select({ id: equipment.id, name: equipment.name, serialNumber: equipment.serialNumber })
       .from(equipment)
-      .where(
-        scope(
-          ctx,
-          equipment,
-          and(
-            eq(equipment.type, DEVICE_TYPE_AIRCRAFT),
-            ref.id ? eq(equipment.id, ref.id) : eq(equipment.serialNumber, ref.serialNumber!),
-          ),
-        ),
-      )
-      .limit(1);
+      .where(scope(ctx, equipment, and(eq(equipment.type, DEVICE_TYPE_AIRCRAFT), which)));
+  }
+
+  /** The caller's aircraft by id or serial number. */
+  private async drone(ctx: Ctx, ref: { id?: string; serialNumber?: string }): Promise<DroneRow> {
+    const [row] = await this.aircraft(
+      ctx,
+      ref.id ? eq(equipment.id, ref.id) : eq(equipment.serialNumber, ref.serialNumber!),
+    ).limit(1);
     if (!row) throw new AppError(404, 'device.droneNotFound');
     return row;
   }
