@@ -3,6 +3,8 @@ import { deviceTopic, type DeviceTopicKind } from '@aos/contract';
 import type { FastifyInstance } from 'fastify';
 import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
 import { expect } from 'vitest';
+import type { DeviceLinkEvents } from '../src/device/events.js';
+import type { DeviceLink } from '../src/device/link.js';
 
 /**
  * Devices in tests: docks and aircraft registered through the HTTP API (which answers their MQTT
@@ -136,4 +138,18 @@ export function nextMessage(client: MqttClient, topic: string, timeoutMs = 3000)
 /** End every device client a test opened (call in afterEach). */
 export async function endDevices(): Promise<void> {
   await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
+}
+
+/** Every event the link emits, in order. */
+export function record(link: DeviceLink) {
+  const seen: Array<{ name: keyof DeviceLinkEvents; sn: string; payload: Row }> = [];
+  for (const name of ['online', 'offline', 'osd', 'state', 'event'] as const) {
+    link.on(name, (payload: { device: { serialNumber: string } }) =>
+      seen.push({ name, sn: payload.device.serialNumber, payload: payload as unknown as Row }),
+    );
+  }
+  return {
+    of: (sn: string, name?: keyof DeviceLinkEvents) =>
+      seen.filter((entry) => entry.sn === sn && (!name || entry.name === name)),
+  };
 }
