@@ -5,7 +5,7 @@ import type { SimDockConfig } from './dock.js';
 import { SimFleet } from './fleet.js';
 import { gridPositions } from './flight.js';
 import { PlatformClient } from './platform.js';
-import { VideoServer } from './video.js';
+import { type StreamInfo, VideoServer } from './video.js';
 
 /** The docks to simulate: from `--fleet`, or registered (or re-credentialed) through the platform's API. */
 async function fleetConfig(options: CliOptions): Promise<SimDockConfig[]> {
@@ -32,6 +32,28 @@ async function fleetConfig(options: CliOptions): Promise<SimDockConfig[]> {
     docks.push({ ...credentials, ...position, dronePoweredOn: !options.droneOff });
   }
   return docks;
+}
+
+async function registerStreams(
+  options: CliOptions,
+  docks: SimDockConfig[],
+  streams: StreamInfo[],
+): Promise<void> {
+  const url = (name: string) => {
+    const stream = streams.find((candidate) => candidate.name === name);
+    return stream?.available ? stream.url : undefined;
+  };
+  const platform = new PlatformClient(options);
+  await platform.signIn();
+  for (const { dock } of docks) {
+    const inside = url(`${dock.sn}-inside`);
+    const outside = url(`${dock.sn}-outside`);
+    if (!inside && !outside) continue;
+    await platform.setDockStreams(dock.sn, {
+      ...(inside ? { streamInside: inside } : {}),
+      ...(outside ? { streamOutside: outside } : {}),
+    });
+  }
 }
 
 function statusLine(fleet: SimFleet): string {
@@ -88,11 +110,14 @@ export async function main(argv: string[]): Promise<void> {
     video = new VideoServer({
       streams: docks.flatMap((dock) => [`${dock.dock.sn}-inside`, `${dock.dock.sn}-outside`]),
     });
-    for (const stream of await video.start()) {
+    const streams = await video.start();
+    for (const stream of streams) {
       console.log(
         `[sim] video ${stream.name}: ${stream.available ? stream.url : `absent (${stream.reason})`}`,
       );
     }
+    // Docks this run registered get their cameras' addresses, so the console plays them at once.
+    if (!options.fleet) await registerStreams(options, docks, streams);
   }
   if (options.statusEvery > 0)
     timers.push(setInterval(() => console.log(statusLine(fleet)), options.statusEvery * 1000));

@@ -37,6 +37,8 @@ export interface PublishOptions {
   qos?: 0 | 1;
   /** the topic's serial number when it is not the client's own */
   sn?: string;
+  /** called once the broker has the message (QoS 1: its PUBACK), or with the error that lost it */
+  onSent?: (error?: Error) => void;
 }
 
 interface ClientEvents {
@@ -57,6 +59,8 @@ export class DeviceClient extends EventEmitter<ClientEvents> {
   private client: MqttClient | null = null;
   /** messages published since start */
   published = 0;
+  /** bumped by every connect and end, so a connection that lands after an end is closed at once */
+  private generation = 0;
 
   constructor(private readonly options: DeviceClientOptions) {
     super();
@@ -73,6 +77,7 @@ export class DeviceClient extends EventEmitter<ClientEvents> {
   /** Connect; rejects when the broker refuses (bad credentials) or cannot be reached. */
   async connect(): Promise<void> {
     if (this.client) return;
+    const generation = ++this.generation;
     const { credentials } = this.options;
     const client = await connectAsync(
       this.options.url,
@@ -88,6 +93,11 @@ export class DeviceClient extends EventEmitter<ClientEvents> {
       },
       false,
     );
+    if (generation !== this.generation || this.client) {
+      // end() (or another connect) came while this one was under way: it must not come back to life.
+      await client.endAsync(true);
+      return;
+    }
     this.client = client;
     client.on('message', (topic, payload) => this.receive(topic, payload));
     client.on('connect', () => this.emit('connect'));
@@ -113,15 +123,19 @@ export class DeviceClient extends EventEmitter<ClientEvents> {
       ...(options.gateway ? { gateway: options.gateway } : {}),
       ...(options.needReply ? { need_reply: 1 as const } : {}),
     };
-    client.publish(deviceTopic(options.sn ?? this.sn, kind), JSON.stringify(message), {
-      qos: options.qos ?? 0,
-    });
+    client.publish(
+      deviceTopic(options.sn ?? this.sn, kind),
+      JSON.stringify(message),
+      { qos: options.qos ?? 0 },
+      options.onSent ? (error) => options.onSent?.(error ?? undefined) : undefined,
+    );
     this.published += 1;
     return message;
   }
 
   /** Close the connection (at once when `force`); a later `connect` opens a new one. */
   async end(force = false): Promise<void> {
+    this.generation += 1;
     const client = this.client;
     this.client = null;
     if (client) await client.endAsync(force);

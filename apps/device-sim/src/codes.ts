@@ -30,6 +30,8 @@ export const SIM_RESULT = {
   DEBUG_MODE_ACTIVE: 316012,
   /** the refusal fault is on */
   REFUSED_BY_FAULT: 316099,
+  /** a job's last step failed inside the simulator */
+  INTERNAL_ERROR: 316098,
   /** a method the simulator does not implement */
   UNKNOWN_METHOD: 316100,
 } as const;

@@ -99,12 +99,12 @@ export function debugCommand(dock: SimDock, method: string, data: Data, bid: str
       );
     case 'drone_close':
       if (!drone?.inDock || drone.airborne) return { result: SIM_RESULT.FLIGHT_IN_PROGRESS };
-      return run(dock, method, bid, DURATIONS_MS.droneClose, ['power_off'], async () => {
+      return run(dock, method, bid, DURATIONS_MS.droneClose, ['power_off'], () => {
         drone.powerOff();
         dock.publishTopo();
-        // Forced: a graceful end waits for the broker to acknowledge whatever is in flight, and on a loaded
-        // machine that held the job's final 'ok' back; a powered-off aircraft has nothing left to deliver.
-        await drone.client.end(true);
+        // The aircraft's connection closes on its own time: the job's 'ok' never waits for it (waiting held
+        // the 'ok' back on a loaded machine). Forced: a powered-off aircraft has nothing left to deliver.
+        void drone.client.end(true).catch(() => undefined);
       });
     case 'charge_open':
       if (!drone?.inDock) return { result: SIM_RESULT.DRONE_NOT_IN_DOCK };
@@ -164,7 +164,14 @@ function run(
           }
         });
         if (!done) return;
-        await finish();
+        try {
+          await finish();
+        } catch (error) {
+          // A job always ends: the platform hears it failed rather than waiting for it for ever.
+          dock.publishNow();
+          dock.event(method, bid, 'failed', { percent: 100 }, undefined, SIM_RESULT.INTERNAL_ERROR);
+          throw error;
+        }
         dock.publishNow();
         dock.event(method, bid, 'ok', {
           percent: 100,

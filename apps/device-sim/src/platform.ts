@@ -87,6 +87,30 @@ export class PlatformClient {
     return { dock: toCredentials(dock), drone: toCredentials(drone.credential) };
   }
 
+  /**
+   * Set some of a registered dock's stream addresses (the simulator's test patterns), keeping every other
+   * field and its bound aircraft.
+   */
+  async setDockStreams(dockSn: string, streams: Partial<Record<DockStreamField, string>>): Promise<void> {
+    const existing = await this.findDock(dockSn);
+    if (!existing) throw new PlatformError(`dock ${dockSn} is not registered`);
+    const keep = Object.fromEntries(
+      Object.entries(existing).filter(([, value]) => value !== null && value !== ''),
+    );
+    await this.call('POST', '/api/cloud-equipment/uavhangar/submit', {
+      ...pick(keep, [...SUBMIT_FIELDS, 'droneIds']),
+      ...streams,
+    });
+  }
+
+  private async findDock(sn: string): Promise<Record<string, unknown> | undefined> {
+    const page = await this.call<{ records: Array<Record<string, unknown>> }>(
+      'GET',
+      `/api/cloud-equipment/uavhangar/page?current=1&size=50&serialNumber=${encodeURIComponent(sn)}`,
+    );
+    return page.records.find((record) => record.serialNumber === sn);
+  }
+
   private async ensureDrone(sn: string): Promise<{ id: string; credential: Credential }> {
     const found = await this.call<{ id: string } | null>(
       'GET',
@@ -110,11 +134,7 @@ export class PlatformClient {
   }
 
   private async ensureDock(sn: string, droneId: string): Promise<Credential> {
-    const page = await this.call<{ records: Array<Record<string, unknown>> }>(
-      'GET',
-      `/api/cloud-equipment/uavhangar/page?current=1&size=50&serialNumber=${encodeURIComponent(sn)}`,
-    );
-    const existing = page.records.find((record) => record.serialNumber === sn);
+    const existing = await this.findDock(sn);
     if (!existing) {
       const added = await this.call<{ credential: Credential }>(
         'POST',
@@ -162,6 +182,10 @@ export class PlatformClient {
     return parsed.data;
   }
 }
+
+/** A dock's camera stream addresses in the registry. */
+export type DockStreamField =
+  'streamLeftWing' | 'streamRightWing' | 'streamTail' | 'streamInside' | 'streamOutside';
 
 /** The dock fields its submit accepts (an update rewrites them all). */
 const SUBMIT_FIELDS = [

@@ -51,6 +51,11 @@ export class VideoServer {
 
   constructor(private readonly options: VideoOptions) {}
 
+  /** The temporary folder of the segments while serving; null before start and after stop. */
+  get directory(): string | null {
+    return this.dir;
+  }
+
   async start(): Promise<StreamInfo[]> {
     const ffmpeg = this.options.ffmpeg === undefined ? findFfmpeg() : this.options.ffmpeg;
     if (!ffmpeg) {
@@ -86,7 +91,7 @@ export class VideoServer {
           '-i',
           'testsrc=size=640x360:rate=25',
           '-vf',
-          `drawtext=text='${name.replace(/[^\w-]/g, '')} %{localtime}':x=10:y=10:fontsize=20:fontcolor=white`,
+          `drawtext=text='${name.replace(/[^\w-]/g, '')} %{localtime}':x=10:y=h-th-10:fontsize=20:fontcolor=white:box=1:boxcolor=black@0.5`,
           '-c:v',
           'libx264',
           '-preset',
@@ -118,12 +123,16 @@ export class VideoServer {
     return this.streams;
   }
 
+  /**
+   * Ends every ffmpeg and waits for it to exit (SIGKILL after 3 s) before removing the folder: an ffmpeg
+   * still closing writes its last segment while the folder is being removed (ENOTEMPTY).
+   */
   async stop(): Promise<void> {
-    for (const child of this.processes.splice(0)) child.kill('SIGTERM');
+    await Promise.all(this.processes.splice(0).map((child) => endProcess(child)));
     const server = this.server;
     this.server = null;
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-    if (this.dir) await rm(this.dir, { recursive: true, force: true });
+    if (this.dir) await rm(this.dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     this.dir = null;
   }
 
@@ -149,4 +158,20 @@ export class VideoServer {
       response.writeHead(404).end();
     }
   }
+}
+
+/** SIGTERM, then SIGKILL if the process has not exited within `graceMs`; resolves once it has exited. */
+function endProcess(child: ChildProcess, graceMs = 3000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    if (!child.kill('SIGTERM')) {
+      clearTimeout(timer);
+      resolve();
+    }
+  });
 }
