@@ -40,7 +40,7 @@ interface ScriptedDock {
   answers: Map<string, Answer>;
   osd(data: Row): Promise<unknown>;
   droneOsd(data: Row): Promise<unknown>;
-  progress(method: string, bid: string, status: string, percent: number): Promise<unknown>;
+  progress(method: string, bid: string, status: string, percent: number, result?: number): Promise<unknown>;
 }
 
 let app: FastifyInstance;
@@ -83,12 +83,12 @@ async function onlineDock(
         'osd',
         envelope(undefined, data, { gateway: dock.serialNumber }),
       ),
-    progress: (method, bid, status, percent) =>
+    progress: (method, bid, status, percent, result = 0) =>
       publish(
         client,
         dock.serialNumber,
         'events',
-        envelope(method, { result: 0, output: { status, progress: { percent, step_key: 'step' } } }, { bid }),
+        envelope(method, { result, output: { status, progress: { percent, step_key: 'step' } } }, { bid }),
       ),
   };
   await publish(client, dock.serialNumber, 'status', topo([]));
@@ -201,6 +201,13 @@ describe('hangarControl', () => {
       lines.some((text) => text?.includes(`cover_open (cover_open) → ${dock.serialNumber}: accepted`)),
     ).toBe(true);
     expect(lines.some((text) => text?.includes('refused, device.remoteDebugRequired'))).toBe(true);
+    // how it ended, once, at the level its status deserves
+    const ended = logged.filter((row) => row.logData?.includes(`→ ${dock.serialNumber}: ok after`));
+    expect(ended).toHaveLength(1);
+    expect(ended[0]).toMatchObject({ logLevel: 'info' });
+    expect(ended[0]!.logData).toMatch(
+      new RegExp(`^cover_open \\(cover_open\\) → ${dock.serialNumber}: ok after [0-9.]+ s, bid ${bid}$`),
+    );
   });
 
   it('reports a refusal by the device (502 with its code) and a dock that does not answer (504)', async () => {
@@ -342,6 +349,24 @@ describe('uavControl and podControl', () => {
       action: 'return_home',
     });
     expect(foreignCommand.statusCode).toBe(404);
+
+    // The take-off ends in failure: logged as a warning with the device's code.
+    const takeoffBid = response.json().data.bid as string;
+    await sim.progress('takeoff_to_point_progress', takeoffBid, 'failed', 60, 319999);
+    await vi.waitFor(async () => expect((await app.services.live.get(dock.serialNumber))?.jobs).toEqual([]));
+    await app.services.logs.flush();
+    const logged = await app.database.db.select().from(logUsual).where(eq(logUsual.logId, 'device.control'));
+    const ended = logged.filter((row) => row.logData?.includes(`bid ${takeoffBid}`));
+    const lines = ended
+      .map((row) => [row.logLevel, row.logData?.replace(/after [0-9.]+ s/, 'after n s')])
+      .sort(([a], [b]) => String(a).localeCompare(String(b)));
+    expect(lines).toEqual([
+      ['info', `takeoff (takeoff_to_point) → ${drone.serialNumber}: accepted, bid ${takeoffBid}`],
+      [
+        'warn',
+        `takeoff (takeoff_to_point) → ${drone.serialNumber}: failed 319999 after n s, bid ${takeoffBid}`,
+      ],
+    ]);
   });
 
   it('drives the camera with the payload index the aircraft reports', async () => {

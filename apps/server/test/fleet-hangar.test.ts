@@ -634,7 +634,12 @@ describe('docks: tenants, permissions and brands', () => {
       200,
     );
     expect((await submit(editor, dock())).statusCode).toBe(403);
+    // the remote-control screen shows the dock's video: its operators read the stream addresses, nothing else
+    const operator = await signInWithGrants(app, '000000', 'dock-operator', ['remote_control']);
+    expect((await as(app, operator).get(`${BASE}/getPlayStream?id=${mine.id}`)).statusCode).toBe(200);
+    expect((await as(app, operator).get(`${BASE}/page`)).statusCode).toBe(403);
     const stranger = await signInWithGrants(app, '000000', 'dock-stranger', ['post']);
+    expect((await as(app, stranger).get(`${BASE}/getPlayStream?id=${mine.id}`)).statusCode).toBe(403);
     expect((await as(app, stranger).get(`${BASE}/page`)).statusCode).toBe(403);
     expect((await send(stranger, 'POST', `${BASE}/list`, {})).statusCode).toBe(403);
     // pickers are open to every signed-in user of the tenant

@@ -295,13 +295,58 @@ describe('flight tracks', () => {
     expect(page.records[0].trackId).toBe('trk-a2');
   });
 
+  it('instances receiving one drone within the same second keep one sample a second between them', async () => {
+    const other = new TelemetryWriter(app.database.db, { now: () => clock, flushMs: 3_600_000 });
+    const from = start + 200_000;
+    const before = { ...writer.stats };
+    try {
+      // Three messages a second, alternating between the instances: each keeps the first of a second it
+      // sees, so both keep one for the same second; the database keeps one of them.
+      for (let index = 0; index < 18; index++) {
+        clock = from + Math.floor(index / 3) * 1000 + (index % 3) * 300;
+        (index % 2 === 0 ? writer : other).accept({
+          device: droneA,
+          gatewaySn: dockA.serialNumber,
+          timestamp: clock,
+          data: {},
+          osd: flying('trk-a3', Math.floor(index / 3)),
+        });
+        if (index % 3 === 2) {
+          await writer.flush();
+          await other.flush();
+        }
+      }
+    } finally {
+      await other.close();
+    }
+    const stored = data(await samples(tokenA, { trackId: 'trk-a3' }));
+    expect(stored.total).toBe(6);
+    const seconds = stored.records.map((row: { time: string }) => row.time.slice(0, 19));
+    expect(new Set(seconds).size).toBe(6);
+    const written = writer.stats.written - before.written + other.stats.written;
+    const duplicates = writer.stats.duplicates - before.duplicates + other.stats.duplicates;
+    expect(written).toBe(6);
+    expect(duplicates).toBeGreaterThan(0);
+    // the flight counts each kept sample once
+    const history = data(await get(tokenA, 'state-log-message/findHistoryRouteTrack', { trackId: 'trk-a3' }));
+    expect(history.total).toBe(6);
+    const page = data(
+      await get(tokenA, 'state-log-message/trackPage', { serialNumber: droneA.serialNumber }),
+    );
+    expect(page.records.find((row: { trackId: string }) => row.trackId === 'trk-a3')).toMatchObject({
+      pointCount: 6,
+    });
+  });
+
   it('points by serial number and time window, evenly thinned beyond the limit', async () => {
     const from = BASE - 10 * 86_400_000;
     const count = TRACK_POINT_LIMIT + 17;
     await app.database.db.execute(sql`
-      insert into aos_telemetry_sample (id, tenant_id, serial_number, kind, owner_id, at, longitude, latitude, osd)
+      insert into aos_telemetry_sample
+        (id, tenant_id, serial_number, kind, owner_id, at, longitude, latitude, osd, period)
       select 9000000000000000 + n, ${droneA.tenantId}, ${droneA.serialNumber}, 'equipment', ${droneA.ownerId},
-        to_timestamp((${from}::bigint + n * 1000) / 1000.0), 121, 31 + n * 0.00001, '{}'::jsonb
+        to_timestamp((${from}::bigint + n * 1000) / 1000.0), 121, 31 + n * 0.00001, '{}'::jsonb,
+        (${from}::bigint + n * 1000) / 1000
       from generate_series(0, ${count - 1}) as n`);
     const window = {
       serialNumber: droneA.serialNumber,
@@ -325,7 +370,7 @@ describe('flight tracks', () => {
     const byDock = data(
       await get(tokenA, 'state-log-message/trackPage', { hangarSerialNumber: dockA.serialNumber, size: '1' }),
     );
-    expect(byDock).toMatchObject({ total: 2, size: 1, pages: 2 });
+    expect(byDock).toMatchObject({ total: 3, size: 1, pages: 3 });
     const first = data(
       await get(tokenA, 'state-log-message/trackPage', {
         startTime: time(start - 1000),

@@ -108,4 +108,43 @@ describe('LiveClient pacing', () => {
     expect(socket.sent.slice(-1)[0]!.event).toBe('state');
     expect(socket.events('state')).toHaveLength(1);
   });
+
+  it('writes the frames of one turn of the event loop under one cork of the socket', async () => {
+    const log: string[] = [];
+    const corking = Object.assign(new FakeSocket(), {
+      cork: () => log.push('cork'),
+      uncork: () => log.push('uncork'),
+    });
+    const original = corking.send.bind(corking);
+    corking.send = (data: string) => {
+      log.push('send');
+      original(data);
+    };
+    const batched = new LiveClient(corking, 't1', { osdIntervalMs: 250 });
+    await batched.follow(undefined, async () => [device('A'), device('B')]);
+    vi.runOnlyPendingTimers();
+    expect(log).toEqual(['cork', 'send', 'uncork']);
+    log.length = 0;
+    batched.deliver(state('A', 1));
+    batched.deliver(osd('B', 1));
+    batched.deliver(state('B', 2));
+    expect(log).toEqual(['cork', 'send', 'send', 'send']);
+    vi.runOnlyPendingTimers();
+    expect(log.slice(-1)).toEqual(['uncork']);
+    batched.deliver(state('A', 3));
+    expect(log.slice(-2)).toEqual(['cork', 'send']);
+    batched.dispose();
+  });
+
+  it('drops an OSD still waiting when its device goes offline, so the console does not see it come back', () => {
+    client.deliver(osd('A', 1));
+    client.deliver(osd('A', 2)); // within the interval: waits
+    client.deliver({ event: 'offline', data: { sn: 'A', kind: 'hangar', reason: 'topology', at: 3 } });
+    vi.advanceTimersByTime(1000);
+    expect(socket.sent.map((frame) => frame.event)).toEqual(['osd', 'offline']);
+    // back online later: its OSD flows again, at once
+    client.deliver({ event: 'online', data: { sn: 'A', kind: 'hangar', gatewaySn: null, at: 4 } });
+    client.deliver(osd('A', 5));
+    expect(socket.sent.map((frame) => frame.event)).toEqual(['osd', 'offline', 'online', 'osd']);
+  });
 });

@@ -6,6 +6,12 @@ export interface LiveSocket {
   readonly bufferedAmount: number;
   send(data: string): void;
   close(code?: number, reason?: string): void;
+  /**
+   * Hold writes until `uncork` (the TCP socket's cork): the frames one client gets in one turn of the event
+   * loop go out in one system call instead of one each. Optional: without it every frame is written at once.
+   */
+  cork?(): void;
+  uncork?(): void;
 }
 
 const OPEN = 1;
@@ -40,7 +46,8 @@ const snOf = (frame: LiveFrame): string | null =>
  * One console's socket: what it follows, and the pacing of what it is sent. OSD of a device goes out at once
  * when none went out for osdIntervalMs, otherwise the newest is sent when the interval is over (a trailing
  * send); while the socket's buffer is above highWaterBytes, OSD waits (newest only) until it drains. Every
- * other frame (state, online, offline, job, notice) is sent at once, in order, never dropped or merged.
+ * other frame (state, online, offline, job, notice) is sent at once, in order, never dropped or merged; an
+ * `offline` drops the device's OSD still waiting (it predates the offline).
  */
 export class LiveClient {
   /** frames the client sent that were not valid */
@@ -54,6 +61,7 @@ export class LiveClient {
   private readonly highWaterBytes: number;
   private readonly closeBytes: number;
   private closed = false;
+  private corked = false;
 
   constructor(
     private readonly socket: LiveSocket,
@@ -116,7 +124,18 @@ export class LiveClient {
       return;
     }
     if (frame.event === 'osd') return this.deliverOsd(sn, frame);
+    // An OSD still waiting for its interval is older than the device going offline: sent after the
+    // offline frame it would bring the device back to life on the console.
+    if (frame.event === 'offline') this.dropWaitingOsd(sn);
     this.write(frame);
+  }
+
+  private dropWaitingOsd(sn: string): void {
+    const slot = this.osd.get(sn);
+    if (!slot) return;
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.waiting = null;
   }
 
   /** Stop every timer (the socket closed). */
@@ -176,6 +195,32 @@ export class LiveClient {
       this.socket.close(LIVE_CLOSE_TOO_SLOW, 'too slow');
       return;
     }
-    this.socket.send(JSON.stringify(frame));
+    this.batch();
+    this.socket.send(serialize(frame));
   }
+
+  /** Cork the socket for the rest of this turn of the event loop (see LiveSocket.cork). */
+  private batch(): void {
+    if (this.corked || !this.socket.cork || !this.socket.uncork) return;
+    this.corked = true;
+    this.socket.cork();
+    setImmediate(() => {
+      this.corked = false;
+      this.socket.uncork?.();
+    });
+  }
+}
+
+/**
+ * A frame's JSON, computed once: the hub hands the same frame object to every client of the tenant, so with
+ * 20 consoles open each OSD is serialized once instead of 20 times.
+ */
+const serialized = new WeakMap<LiveFrame, string>();
+function serialize(frame: LiveFrame): string {
+  let text = serialized.get(frame);
+  if (text === undefined) {
+    text = JSON.stringify(frame);
+    serialized.set(frame, text);
+  }
+  return text;
 }

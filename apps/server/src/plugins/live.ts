@@ -38,7 +38,19 @@ export default fp(async function livePlugin(app: FastifyInstance) {
     { websocket: true, config: { permission: 'public' }, schema: { hide: true } },
     (socket, request) => {
       const { token } = request.query as { token?: unknown };
-      sockets.accept(socket, typeof token === 'string' && token ? token : undefined);
+      sockets.accept(corkable(socket), typeof token === 'string' && token ? token : undefined);
     },
   );
 });
+
+/**
+ * The ws WebSocket with cork/uncork of its TCP socket, so LiveClient can batch a turn's frames into one
+ * write. ws does not expose its socket; `_socket` has been its name since ws 1, and without it (another
+ * version, a socket already gone) the client simply writes each frame at once.
+ */
+function corkable<T extends object>(socket: T): T & { cork?(): void; uncork?(): void } {
+  const raw = (socket as { _socket?: { cork?: unknown; uncork?: unknown } })._socket;
+  if (!raw || typeof raw.cork !== 'function' || typeof raw.uncork !== 'function') return socket;
+  const tcp = raw as { cork(): void; uncork(): void };
+  return Object.assign(socket, { cork: () => tcp.cork(), uncork: () => tcp.uncork() });
+}

@@ -14,6 +14,15 @@ import type { Services } from '../services.js';
  */
 export type Permission = 'public' | 'authenticated' | (string & {}) | ((request: FastifyRequest) => string);
 
+/**
+ * A permission satisfied by any of `codes`: for a call that several screens offer (MENUS.md), each granting
+ * it under its own menu or button code. Names the first code the caller has, else the first (refused).
+ */
+export function anyOf(...codes: [string, ...string[]]): Permission {
+  return (request: FastifyRequest) =>
+    codes.find((code) => request.principal?.permissions.has(code)) ?? codes[0];
+}
+
 export interface Envelope<T> {
   code: number;
   success: boolean;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   doublePrecision,
   index,
   integer,
@@ -18,7 +19,10 @@ const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'd
  * one per second, a dock one per 10 s) and written in batches (modules/telemetry/telemetry.writer.ts). An
  * append-only log, not a business table: no audit columns, no soft delete; rows older than
  * TELEMETRY_RETENTION_DAYS are deleted. `at` is the server's receive time, `device_time` the message's
- * timestamp. `track_id` is set only on a drone's samples in the air (the flight they belong to).
+ * timestamp. `track_id` is set only on a drone's samples in the air (the flight they belong to). `period`
+ * is the sampling period `at` falls in (ms since 1970 divided by the kind's period, rounded down): unique
+ * per device, so server instances that each receive part of a device's messages keep one sample a period
+ * between them (the writer inserts with ON CONFLICT DO NOTHING).
  */
 export const telemetrySample = pgTable(
   'aos_telemetry_sample',
@@ -47,9 +51,11 @@ export const telemetrySample = pgTable(
     trackId: varchar('track_id', { length: 64 }),
     /** the whole OSD known when the sample was taken (a dock's partial messages merged) */
     osd: jsonb('osd').$type<Record<string, unknown>>().notNull(),
+    period: bigint('period', { mode: 'number' }).notNull(),
   },
   (t) => [
     index('aos_telemetry_sample_device_idx').on(t.tenantId, t.serialNumber, t.at),
+    uniqueIndex('aos_telemetry_sample_period_uq').on(t.tenantId, t.serialNumber, t.period),
     index('aos_telemetry_sample_track_idx')
       .on(t.tenantId, t.trackId, t.at)
       .where(sql`track_id is not null`),

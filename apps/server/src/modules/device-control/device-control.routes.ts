@@ -8,22 +8,14 @@ import {
   PodControlStatusSchema,
   UavControlBody,
 } from '@aos/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { anyOf } from '../../plugins/types.js';
 
 const tags = ['equipment: remote control'];
 const HANGAR = '/api/cloud-equipment/uavhangar';
 const MANAGEMENT = '/api/cloud-equipment/equipment-management';
-
-/**
- * A permission satisfied by any of `codes` (a button granted on either screen that offers the action: the
- * dock register and the remote-control screen, MENUS.md); the first one the caller has, else the first.
- */
-function anyOf(...codes: string[]) {
-  return (request: FastifyRequest) =>
-    codes.find((code) => request.principal?.permissions.has(code)) ?? codes[0]!;
-}
 
 /**
  * Remote control (spec §7): hangarControl and vtolHangarControl (dock remote-debug actions), uavControl

@@ -3,11 +3,12 @@ import {
   cameraStatus,
   type ControlContext,
   type ControlResult,
-  DEVICE_TYPE_AIRCRAFT,
   type HangarAction,
   type HangarControlBody,
   hangarActionRefusal,
   type LiveDevice,
+  JOB_FINAL_STATUSES,
+  type LiveFrame,
   type LiveJob,
   type OnlineUav,
   POD_ACTION_NAMES,
@@ -22,15 +23,24 @@ import {
   type UavControlBody,
   uavActionRefusal,
 } from '@aos/contract';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { equipment, hangar, hangarDrone } from '../../db/schema/index.js';
+import { equipment } from '../../db/schema/index.js';
 import { DeviceCommandError } from '../../device/commands.js';
 import type { DeviceLink } from '../../device/link.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
-import { scope } from '../../lib/tenant-scope.js';
 import type { LogService } from '../log/log.service.js';
+import { podData, uavData } from './device-control.payloads.js';
+import {
+  boundDroneSn,
+  type DockRow,
+  findAircraft,
+  findDock,
+  findDockOfDrone,
+  findDrone,
+  reportedDrone,
+} from './device-control.registry.js';
 
 /** What control reads of the live model (the live hub, shared by every server instance). */
 export interface LiveState {
@@ -38,7 +48,21 @@ export interface LiveState {
   list(tenantId: string): Promise<LiveDevice[]>;
   /** a command was accepted: show its job at once, before the device's first progress event */
   recordJob(gatewaySn: string, job: LiveJob): Promise<void>;
+  /** every live frame of every tenant (here: the jobs' progress, to log how each command ended) */
+  subscribe(listener: (tenantId: string, frame: LiveFrame) => void): () => void;
 }
+
+/** A long job this instance sent, until its final status is logged. */
+interface SentJob {
+  ctx: Ctx;
+  action: string;
+  method: string;
+  sn: string;
+  sentAt: number;
+}
+
+/** A job with no final status after this long is forgotten (the live view times it out after 10 minutes). */
+const SENT_JOB_MEMORY_MS = 15 * 60_000;
 
 /** Remote-debug methods that run for a while and report progress events (the others act at once). */
 const LONG_DOCK_JOBS: ReadonlySet<HangarAction> = new Set([
@@ -59,20 +83,6 @@ const FLIGHT_JOBS: Partial<Record<UavAction, string>> = {
   fly_to: 'fly_to_point_progress',
 };
 
-interface DockRow {
-  id: string;
-  serialNumber: string;
-  type: number;
-  rthAltitude: number;
-  outOfControlAction: number;
-}
-
-interface DroneRow {
-  id: string;
-  name: string;
-  serialNumber: string;
-}
-
 function refused(refusal: Refusal): AppError {
   return new AppError(refusal.status, refusal.key, refusal.params ?? {});
 }
@@ -84,11 +94,34 @@ function refused(refusal: Refusal): AppError {
  * dock at once, so every console shows "opening" before the device's first progress event.
  */
 export class DeviceControlService {
+  /** long jobs sent by this instance, by bid: their end goes to the operation log here, and only here */
+  private readonly sent = new Map<string, SentJob>();
+
   constructor(
     private readonly link: DeviceLink,
     private readonly live: LiveState,
     private readonly logs: LogService,
-  ) {}
+  ) {
+    // Every instance sees every job frame (the live hub shares them); the one that sent the command logs its
+    // end, so a job's result is logged once whichever instance received the device's progress events.
+    live.subscribe((_tenant, frame) => {
+      if (frame.event === 'job') this.jobEnded(frame.data.job);
+    });
+  }
+
+  private jobEnded(job: LiveJob): void {
+    const sent = this.sent.get(job.bid);
+    if (!sent || !JOB_FINAL_STATUSES.includes(job.status)) return;
+    this.sent.delete(job.bid);
+    const seconds = ((Date.now() - sent.sentAt) / 1000).toFixed(1);
+    this.logs.usual(
+      sent.ctx,
+      job.status === 'ok' ? 'info' : 'warn',
+      'device.control',
+      `${sent.action} (${sent.method}) → ${sent.sn}: ${job.status}${job.result ? ` ${job.result}` : ''} ` +
+        `after ${seconds} s, bid ${job.bid}`,
+    );
+  }
 
   async hangarControl(
     ctx: Ctx,
@@ -96,7 +129,7 @@ export class DeviceControlService {
     request?: FastifyRequest,
     options: { vtol?: boolean } = {},
   ): Promise<ControlResult> {
-    const dock = await this.dock(ctx, body);
+    const dock = await findDock(ctx, body);
     const context = await this.context(ctx, dock);
     const refusal = hangarActionRefusal(body.action, context, options);
     if (refusal) throw this.refusedAndLogged(ctx, body.action, dock.serialNumber, refusal, request);
@@ -146,8 +179,8 @@ export class DeviceControlService {
 
   /** getPodControlStatus: the camera as the drone reports it, and which pod actions are allowed now. */
   async podStatus(ctx: Ctx, query: { id?: string; serialNumber?: string }): Promise<PodControlStatus> {
-    const drone = await this.drone(ctx, query);
-    const dock = await this.dockOfDrone(ctx, drone, false);
+    const drone = await findDrone(ctx, query);
+    const dock = await findDockOfDrone(ctx, drone, false);
     const context = dock
       ? await this.context(ctx, dock, drone.serialNumber)
       : { dock: null, drone: await this.live.get(drone.serialNumber) };
@@ -168,7 +201,7 @@ export class DeviceControlService {
       (device) => device.kind === 'equipment' && device.online,
     );
     if (online.length === 0) return [];
-    const rows = await this.aircraft(
+    const rows = await findAircraft(
       ctx,
       inArray(
         equipment.serialNumber,
@@ -211,6 +244,9 @@ export class DeviceControlService {
       const outcome = await this.link.call(sn, method, data, { bid, gatewaySn });
       if (options.jobMethod) {
         const now = Date.now();
+        for (const [known, job] of this.sent)
+          if (now - job.sentAt > SENT_JOB_MEMORY_MS) this.sent.delete(known);
+        this.sent.set(bid, { ctx, action, method, sn, sentAt: now });
         await this.live.recordJob(gatewaySn, {
           bid,
           method: options.jobMethod,
@@ -259,125 +295,16 @@ export class DeviceControlService {
 
   /** The caller's aircraft, the dock it is bound to ('Hangar information not found' without one), their state. */
   private async aircraftContext(ctx: Ctx, ref: { id?: string; serialNumber?: string }) {
-    const drone = await this.drone(ctx, ref);
-    const dock = (await this.dockOfDrone(ctx, drone))!;
+    const drone = await findDrone(ctx, ref);
+    const dock = (await findDockOfDrone(ctx, drone))!;
     return { drone, dock, context: await this.context(ctx, dock, drone.serialNumber) };
   }
 
+  /** The dock's live state and its aircraft's: the aircraft it reports, else the one bound in the registry. */
   private async context(ctx: Ctx, dock: DockRow | null, droneSn?: string): Promise<ControlContext> {
     if (!dock) return { dock: null, drone: null };
     const live = await this.live.get(dock.serialNumber);
-    const sn = droneSn ?? (await this.droneOfDock(ctx, dock, live));
+    const sn = droneSn ?? reportedDrone(live) ?? (await boundDroneSn(ctx, dock));
     return { dock: live, dockType: dock.type, drone: sn ? await this.live.get(sn) : null };
-  }
-
-  /** The dock's aircraft: the one it reports, else the one bound to it in the registry. */
-  private async droneOfDock(ctx: Ctx, dock: DockRow, live: LiveDevice | null): Promise<string | null> {
-    const reported = (live?.osd.sub_device as { device_sn?: unknown } | undefined)?.device_sn;
-    if (typeof reported === 'string' && reported) return reported;
-    if (live?.subDevices[0]) return live.subDevices[0];
-    const [bound] = await ctx.db
-      .select({ sn: equipment.serialNumber })
-      .from(hangarDrone)
-      .innerJoin(equipment, eq(equipment.id, hangarDrone.equipmentId))
-      .where(and(eq(hangarDrone.hangarId, dock.id), eq(hangarDrone.tenantId, ctx.tenantId)))
-      .limit(1);
-    return bound?.sn ?? null;
-  }
-
-  /** The caller's dock by id or serial number; 'Hangar information not found' otherwise. */
-  private async dock(ctx: Ctx, ref: { id?: string; serialNumber?: string }): Promise<DockRow> {
-    const [row] = await ctx.db
-      .select(dockColumns)
-      .from(hangar)
-      .where(scope(ctx, hangar, ref.id ? eq(hangar.id, ref.id) : eq(hangar.serialNumber, ref.serialNumber!)))
-      .limit(1);
-    if (!row) throw new AppError(404, 'device.hangarNotFound');
-    return row;
-  }
-
-  /** The caller's aircraft (device type 1) matching `which`. */
-  private aircraft(ctx: Ctx, which: SQL) {
-    return ctx.db
-      .select({ id: equipment.id, name: equipment.name, serialNumber: equipment.serialNumber })
-      .from(equipment)
-      .where(scope(ctx, equipment, and(eq(equipment.type, DEVICE_TYPE_AIRCRAFT), which)));
-  }
-
-  /** The caller's aircraft by id or serial number. */
-  private async drone(ctx: Ctx, ref: { id?: string; serialNumber?: string }): Promise<DroneRow> {
-    const [row] = await this.aircraft(
-      ctx,
-      ref.id ? eq(equipment.id, ref.id) : eq(equipment.serialNumber, ref.serialNumber!),
-    ).limit(1);
-    if (!row) throw new AppError(404, 'device.droneNotFound');
-    return row;
-  }
-
-  /** The dock the aircraft is bound to; null (or 'Hangar information not found' when `required`). */
-  private async dockOfDrone(ctx: Ctx, drone: DroneRow, required = true): Promise<DockRow | null> {
-    const [row] = await ctx.db
-      .select(dockColumns)
-      .from(hangarDrone)
-      .innerJoin(hangar, eq(hangar.id, hangarDrone.hangarId))
-      .where(scope(ctx, hangar, eq(hangarDrone.equipmentId, drone.id)))
-      .limit(1);
-    if (!row && required) throw new AppError(404, 'device.hangarNotFound');
-    return row ?? null;
-  }
-}
-
-const dockColumns = {
-  id: hangar.id,
-  serialNumber: hangar.serialNumber,
-  type: hangar.type,
-  rthAltitude: hangar.rthAltitude,
-  outOfControlAction: hangar.outOfControlAction,
-};
-
-/** The DJI payload of a drone command. */
-function uavData(body: UavControlBody, dock: DockRow): Record<string, unknown> {
-  const maxSpeed = body.maxSpeed ?? 10;
-  switch (body.action) {
-    case 'takeoff':
-      return {
-        flight_id: randomUUID(),
-        target_latitude: body.latitude,
-        target_longitude: body.longitude,
-        target_height: body.height,
-        security_takeoff_height: Math.max(20, Math.min(body.height!, 120)),
-        rth_altitude: dock.rthAltitude,
-        rc_lost_action: 2,
-        exit_wayline_when_rc_lost: 0,
-        out_of_control_action: dock.outOfControlAction,
-        max_speed: maxSpeed,
-      };
-    case 'fly_to':
-      return {
-        fly_to_id: randomUUID(),
-        max_speed: maxSpeed,
-        points: [{ latitude: body.latitude, longitude: body.longitude, height: body.height }],
-      };
-    default:
-      return {};
-  }
-}
-
-/** The DJI payload of a camera command. */
-function podData(body: PodControlBody, payloadIndex: string): Record<string, unknown> {
-  const base = { payload_index: payloadIndex };
-  switch (body.action) {
-    case 'gimbal':
-      return { ...base, locked: false, pitch_speed: body.pitchSpeed ?? 0, yaw_speed: body.yawSpeed ?? 0 };
-    case 'gimbal_reset':
-      return { ...base, reset_mode: body.resetMode ?? 0 };
-    case 'zoom':
-      return { ...base, camera_type: 'zoom', zoom_factor: body.zoomFactor };
-    case 'camera_mode':
-      return { ...base, camera_mode: body.cameraMode };
-    case 'lens':
-      return { video_id: `${payloadIndex}/normal-0`, video_type: body.lens };
-    default:
-      return base;
   }
 }

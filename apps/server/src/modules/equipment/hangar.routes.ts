@@ -22,6 +22,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { anyOf } from '../../plugins/types.js';
 
 const tags = ['equipment: hangar'];
 const BASE = '/api/cloud-equipment/uavhangar';
@@ -156,7 +157,8 @@ export default async function hangarRoutes(app: FastifyInstance) {
   routes.get(
     `${BASE}/getPlayStream`,
     {
-      config: { permission: 'hangar' },
+      // the dock register's preview and the remote-control screen's video wall
+      config: { permission: anyOf('hangar', 'remote_control') },
       schema: {
         tags,
         summary: "A dock's five stream addresses, by id or serial number",

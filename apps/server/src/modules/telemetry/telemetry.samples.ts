@@ -21,10 +21,15 @@ export interface SampleRow {
   modeCode: number | null;
   trackId: string | null;
   osd: DeviceData;
+  /** the sampling period `at` falls in (periodOf) */
+  period: number;
 }
 
 /** At most one sample per period and device: a drone once a second, a dock once every 10 s. */
 export const SAMPLE_PERIOD_MS: Record<TelemetryKind, number> = { equipment: 1000, hangar: 10_000 };
+
+/** The sampling period a time falls in, for a device of `kind`: unique per device among stored samples. */
+export const periodOf = (kind: TelemetryKind, ms: number): number => Math.floor(ms / SAMPLE_PERIOD_MS[kind]);
 
 const TRACK_ID = /^[\w.:-]{1,64}$/;
 // Device clocks outside these years are wrong; PostgreSQL would refuse the far ones and fail the batch.
@@ -85,6 +90,7 @@ export function sampleOf(event: DeviceOsdEvent, at: Date): SampleRow {
     modeCode,
     trackId,
     osd: jsonbSafe(osd),
+    period: periodOf(device.kind, at.getTime()),
   };
 }
 

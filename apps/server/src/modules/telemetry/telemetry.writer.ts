@@ -4,7 +4,7 @@ import { telemetrySample } from '../../db/schema/index.js';
 import type { DeviceLinkEvents, DeviceOsdEvent } from '../../device/events.js';
 import { type LinkLogger, silentLogger } from '../../device/logger.js';
 import { newId } from '../../lib/ids.js';
-import { SAMPLE_PERIOD_MS, type SampleRow, sampleOf } from './telemetry.samples.js';
+import { periodOf, type SampleRow, sampleOf } from './telemetry.samples.js';
 import { aggregateTracks, upsertTracks } from './telemetry.tracks.js';
 
 export interface TelemetryWriterOptions {
@@ -25,6 +25,8 @@ export interface TelemetryWriterStats {
   downsampled: number;
   /** rows written */
   written: number;
+  /** rows another instance had already written for their device and period (left out) */
+  duplicates: number;
   /** batches the database refused (each logged and dropped) */
   failedBatches: number;
   /** rows lost: failed batches, and batches dropped while the database was too far behind */
@@ -42,14 +44,16 @@ const SAMPLE_CHUNK = 2000; // 19 parameters a row: well under PostgreSQL's 65,53
  * upsert of the flights they extend). A database error is counted, logged and the batch dropped.
  *
  * Several server instances on one broker each receive part of the messages (shared subscriptions): every
- * instance writes what it received, nothing here assumes it sees all of a device's messages (the rate limit
- * is per instance, the flight rows are merged in the database).
+ * instance writes what it received, nothing here assumes it sees all of a device's messages. The rate is
+ * kept between them by the database: a sample's (device, period) is unique and inserted with ON CONFLICT DO
+ * NOTHING, and only the rows actually inserted extend the flight rows, which are merged in the database.
  */
 export class TelemetryWriter {
   readonly stats: TelemetryWriterStats = {
     received: 0,
     downsampled: 0,
     written: 0,
+    duplicates: 0,
     failedBatches: 0,
     droppedRows: 0,
     failedEvents: 0,
@@ -117,7 +121,7 @@ export class TelemetryWriter {
       const now = this.now();
       const { device } = event;
       const key = `${device.tenantId}:${device.serialNumber}`;
-      const period = Math.floor(now / SAMPLE_PERIOD_MS[device.kind]);
+      const period = periodOf(device.kind, now);
       if (this.lastPeriod.get(key) === period) {
         this.stats.downsampled += 1;
         return;
@@ -140,14 +144,25 @@ export class TelemetryWriter {
 
   private async write(batch: SampleRow[]): Promise<void> {
     try {
-      await this.db.transaction(async (tx) => {
+      const kept = await this.db.transaction(async (tx) => {
+        const inserted: SampleRow[] = [];
         for (let offset = 0; offset < batch.length; offset += SAMPLE_CHUNK) {
-          const chunk = batch.slice(offset, offset + SAMPLE_CHUNK);
-          await tx.insert(telemetrySample).values(chunk.map((row) => ({ ...row, id: newId() })));
+          const chunk = batch.slice(offset, offset + SAMPLE_CHUNK).map((row) => ({ ...row, id: newId() }));
+          const ids = await tx
+            .insert(telemetrySample)
+            .values(chunk)
+            .onConflictDoNothing({
+              target: [telemetrySample.tenantId, telemetrySample.serialNumber, telemetrySample.period],
+            })
+            .returning({ id: telemetrySample.id });
+          const written = new Set(ids.map((row) => row.id));
+          inserted.push(...chunk.filter((row) => written.has(row.id)));
         }
-        await upsertTracks(tx, aggregateTracks(batch));
+        await upsertTracks(tx, aggregateTracks(inserted));
+        return inserted.length;
       });
-      this.stats.written += batch.length;
+      this.stats.written += kept;
+      this.stats.duplicates += batch.length - kept;
     } catch (error) {
       this.stats.failedBatches += 1;
       this.stats.droppedRows += batch.length;
