@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { suspendUntilAreaLocales } from '../i18n';
 import { useSession } from '../store/session';
 
 /** Unauthenticated visitors go to /login; a locked console only shows /lock. */
@@ -13,6 +14,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   }
   if (isLock && location.pathname !== '/lock') return <Navigate to="/lock" replace />;
   if (!isLock && location.pathname === '/lock') return <Navigate to="/" replace />;
+  suspendUntilAreaLocales(); // the screens' strings: suspends until their chunk is loaded (once)
   return <>{children}</>;
 }
 

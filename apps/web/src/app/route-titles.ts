@@ -11,6 +11,16 @@ export function useMenuRoutes(): MenuRoute[] {
   return useMemo(() => menuToRoutes(menu), [menu]);
 }
 
+/**
+ * Whether the user holds any of `codes` the way the server checks it: as a menu of theirs (a screen) or as a
+ * button permission. (The permission map holds only buttons, so hasPermission alone misses the screens.)
+ */
+export function useGranted(...codes: string[]): boolean {
+  const routes = useMenuRoutes();
+  const permission = useSession((state) => state.permission);
+  return codes.some((code) => permission[code] === true || routes.some((route) => route.code === code));
+}
+
 /** The title of a path: the matched route's, else undefined (the caller falls back to the global title). */
 export function useTitleOf(): (path: string) => string | undefined {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import type { LiveDevice, LiveFrame, LiveJob } from '@aos/contract';
 import { describe, expect, it } from 'vitest';
-import { applyFrame } from './model';
+import { applyFrame, applyFrames } from './model';
 
 const dock: LiveDevice = {
   sn: 'DOCK1',
@@ -78,5 +78,49 @@ describe('applyFrame', () => {
     expect(devices.DOCK1!.jobs.map((known) => known.status)).toEqual(['in_progress']);
     devices = applyFrame(devices, { event: 'job', data: { sn: 'DOCK1', job: job('ok') } });
     expect(devices.DOCK1!.jobs).toEqual([]);
+  });
+
+  it('applies a batch in order, touching only the devices it names', () => {
+    const other = { ...dock, sn: 'DOCK2' };
+    const before = { DOCK1: dock, DOCK2: other };
+    const osd = (n: number): LiveFrame => ({
+      event: 'osd',
+      data: { sn: 'DOCK1', kind: 'hangar', gatewaySn: null, timestamp: n, osd: { n } },
+    });
+    const after = applyFrames(before, [
+      osd(1),
+      osd(2),
+      { event: 'offline', data: { sn: 'DOCK1', kind: 'hangar', reason: 'timeout', at: 3 } },
+      { event: 'state', data: { sn: 'NOBODY', timestamp: 4, state: {} } },
+    ]);
+    expect(after.DOCK1).toMatchObject({ online: false, osd: { n: 2 }, osdAt: 2 });
+    expect(after.DOCK2).toBe(other);
+    expect(before.DOCK1).toBe(dock);
+    expect(Object.keys(after).sort()).toEqual(['DOCK1', 'DOCK2']);
+    // nothing known changed: the same record, so subscribers see no change
+    const unknown: LiveFrame = { event: 'job', data: { sn: 'NOBODY', job: job('sent') } };
+    expect(applyFrames(before, [unknown])).toBe(before);
+    // a fresh snapshot in the batch replaces what came before it
+    const fresh = applyFrames(
+      before,
+      [osd(5), { event: 'snapshot', data: { devices: [other] } }, osd(6)],
+      true,
+    );
+    expect(Object.keys(fresh).sort()).toEqual(['DOCK1', 'DOCK2']);
+    expect(fresh.DOCK1!.osd).toEqual({ n: 6 });
+    expect(fresh.DOCK1!.state).toEqual({});
+  });
+
+  it('leaves online and offline to their own frames: a late OSD does not bring a device back', () => {
+    let devices = applyFrame({}, { event: 'snapshot', data: { devices: [{ ...dock, online: true }] } }, true);
+    devices = applyFrame(devices, {
+      event: 'offline',
+      data: { sn: 'DOCK1', kind: 'hangar', reason: 'topology', at: 5 },
+    });
+    devices = applyFrame(devices, {
+      event: 'osd',
+      data: { sn: 'DOCK1', kind: 'hangar', gatewaySn: null, timestamp: 4, osd: { cover_state: 0 } },
+    });
+    expect(devices.DOCK1).toMatchObject({ online: false, osd: { cover_state: 0 } });
   });
 });

@@ -27,59 +27,72 @@ function withJob(jobs: LiveJob[], job: LiveJob): LiveJob[] {
   return JOB_FINAL_STATUSES.includes(job.status) ? others : [...others, job];
 }
 
-/**
- * The devices after one frame (pure, so it is tested without a socket). A snapshot replaces what it lists
- * (`replace` drops every other device: a fresh subscription); each change touches one device.
- */
-export function applyFrame(devices: LiveDevices, frame: LiveFrame, replace = false): LiveDevices {
+/** One device after a change frame: a new object, or null when the frame changes nothing known. */
+function deviceAfter(
+  devices: LiveDevices,
+  frame: Exclude<LiveFrame, { event: 'snapshot' }>,
+): LiveDevice | null {
   switch (frame.event) {
-    case 'snapshot': {
-      const next: LiveDevices = replace ? {} : { ...devices };
-      for (const device of frame.data.devices) next[device.sn] = device;
-      return next;
-    }
     case 'online': {
       const { sn, kind, gatewaySn, at } = frame.data;
       const device = devices[sn] ?? blank(sn, kind);
-      return {
-        ...devices,
-        [sn]: { ...device, online: true, lastSeen: at, gatewaySn: gatewaySn ?? device.gatewaySn },
-      };
+      return { ...device, online: true, lastSeen: at, gatewaySn: gatewaySn ?? device.gatewaySn };
     }
     case 'offline': {
       const { sn, kind } = frame.data;
-      const device = devices[sn] ?? blank(sn, kind);
-      return { ...devices, [sn]: { ...device, online: false } };
+      return { ...(devices[sn] ?? blank(sn, kind)), online: false };
     }
     case 'osd': {
       const { sn, kind, gatewaySn, timestamp, osd } = frame.data;
-      const device = devices[sn] ?? blank(sn, kind);
+      const known = devices[sn];
+      const device = known ?? blank(sn, kind);
       return {
-        ...devices,
-        [sn]: {
-          ...device,
-          online: true,
-          osd,
-          osdAt: timestamp,
-          lastSeen: Date.now(),
-          gatewaySn: gatewaySn ?? device.gatewaySn,
-        },
+        ...device,
+        // Online and offline come in their own frames; OSD tells only of a device first heard of this way.
+        online: known ? known.online : true,
+        osd,
+        osdAt: timestamp,
+        lastSeen: Date.now(),
+        gatewaySn: gatewaySn ?? device.gatewaySn,
       };
     }
     case 'state': {
       const device = devices[frame.data.sn];
-      if (!device) return devices;
-      return {
-        ...devices,
-        [frame.data.sn]: { ...device, state: frame.data.state, stateAt: frame.data.timestamp },
-      };
+      return device ? { ...device, state: frame.data.state, stateAt: frame.data.timestamp } : null;
     }
     case 'job': {
       const device = devices[frame.data.sn];
-      if (!device) return devices;
-      return { ...devices, [frame.data.sn]: { ...device, jobs: withJob(device.jobs, frame.data.job) } };
+      return device ? { ...device, jobs: withJob(device.jobs, frame.data.job) } : null;
     }
     default:
-      return devices;
+      return null;
   }
+}
+
+/**
+ * The devices after a batch of frames, in order (pure, so it is tested without a socket). The record is
+ * copied once per batch, not once per frame: with a thousand devices reporting every second, copying it
+ * per frame would cost a million property copies a second. A snapshot replaces what it lists (`replace`
+ * drops every other device: a fresh subscription); each change touches one device, which is a new object
+ * (unchanged devices keep theirs, so subscribers find what changed by identity).
+ */
+export function applyFrames(devices: LiveDevices, frames: LiveFrame[], replace = false): LiveDevices {
+  let next: LiveDevices | null = null;
+  for (const frame of frames) {
+    if (frame.event === 'snapshot') {
+      next = replace ? {} : (next ?? { ...devices });
+      for (const device of frame.data.devices) next[device.sn] = device;
+      continue;
+    }
+    const changed = deviceAfter(next ?? devices, frame);
+    if (!changed) continue;
+    next ??= { ...devices };
+    next[changed.sn] = changed;
+  }
+  return next ?? devices;
+}
+
+/** The devices after one frame (applyFrames of one). */
+export function applyFrame(devices: LiveDevices, frame: LiveFrame, replace = false): LiveDevices {
+  return applyFrames(devices, [frame], replace);
 }

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { create } from 'zustand';
 import { useSession } from '../store/session';
 import { LiveClient, type LiveStatus } from './client';
-import { applyFrame, type LiveDevices } from './model';
+import { applyFrames, type LiveDevices } from './model';
 
 interface LiveState {
   status: LiveStatus;
@@ -18,12 +18,41 @@ export const useLiveStore = create<LiveState>()(() => ({ status: 'closed', devic
 type JobListener = (data: LiveEventMap['job']) => void;
 const jobListeners = new Set<JobListener>();
 
+/**
+ * Frames are applied to the store in batches, at most every FLUSH_MS: a large fleet sends hundreds of frames
+ * a second, and a store update per frame would re-run every subscriber (the map layer, the lists) as often.
+ * Positions change once a second per device, so 10 updates a second lose nothing an operator can see. A
+ * snapshot is applied at once (the first picture should not wait), and job listeners hear each job frame
+ * at once (toasts).
+ */
+const FLUSH_MS = 100;
+let queued: LiveFrame[] = [];
+let flushTimer: ReturnType<typeof setTimeout> | null = null;
+
 function onFrame(frame: LiveFrame): void {
   if (frame.event === 'job') for (const listener of jobListeners) listener(frame.data);
+  queued.push(frame);
+  if (frame.event === 'snapshot') flush();
+  else flushTimer ??= setTimeout(flush, FLUSH_MS);
+}
+
+function flush(): void {
+  if (flushTimer) clearTimeout(flushTimer);
+  flushTimer = null;
+  const frames = queued;
+  queued = [];
+  if (frames.length === 0) return;
   useLiveStore.setState((state) => ({
-    devices: applyFrame(state.devices, frame, frame.event === 'snapshot'),
-    ready: state.ready || frame.event === 'snapshot',
+    devices: applyFrames(state.devices, frames, true),
+    ready: state.ready || frames.some((frame) => frame.event === 'snapshot'),
   }));
+}
+
+/** Drop what has not been applied (the connection is closing). */
+function dropQueued(): void {
+  if (flushTimer) clearTimeout(flushTimer);
+  flushTimer = null;
+  queued = [];
 }
 
 let client: LiveClient | null = null;
@@ -93,6 +122,7 @@ function releaseAll(): void {
   wants.clear();
   unsubscribeToken?.();
   unsubscribeToken = null;
+  dropQueued();
   useLiveStore.setState({ devices: {}, ready: false, status: 'closed' });
 }
 

@@ -23,6 +23,9 @@ export default function Layout() {
   useEffect(() => {
     const value = normalizePath(pathname);
     const route = findRoute(routes, value);
+    // A menu's own path only redirects to the screen's ('/index'): the tab is for that one, or a typed
+    // address would open the same screen twice.
+    if (route && route.path !== value) return;
     useSession.getState().openTab({
       value,
       label: titleOf(value) ?? value,

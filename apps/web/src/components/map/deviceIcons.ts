@@ -23,9 +23,19 @@ export function droneSvg(color: string): string {
   );
 }
 
-/** A dock icon of `color` (a new Icon each call: an Icon's scale and opacity belong to its style). */
+/**
+ * A dock icon of `color` (a new Icon each call: an Icon's scale and opacity belong to its style). In a
+ * decluttered layer the icon is always drawn and only keeps labels off itself ('obstacle'): decluttering
+ * may drop a crowded dock's name, never the dock (it may be the one in alarm).
+ */
 export function dockIcon(color: string, opacity = 1): Icon {
-  return new Icon({ src: svgSource(dockSvg(color)), width: 26, height: 26, opacity });
+  return new Icon({
+    src: svgSource(dockSvg(color)),
+    width: 26,
+    height: 26,
+    opacity,
+    declutterMode: 'obstacle',
+  });
 }
 
 /** A drone icon of `color` rotated by `headingDegrees` (0 north, clockwise, as DJI reports `attitude_head`). */

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { type FleetEntry, onlineCount, searchFleet } from './fleet';
 import { STATUS_COLORS, droneBattery } from './status';
 import { measure } from './words';
+import '../shared/live-pick.css';
 
 interface DeviceListProps {
   entries: FleetEntry[];
@@ -60,7 +61,7 @@ export function DeviceList({ entries, selected, onPick }: DeviceListProps) {
               type="button"
               role="listitem"
               key={entry.sn}
-              className={`live-list__item${entry.sn === selected ? ' is-selected' : ''}`}
+              className={`live-pick${entry.sn === selected ? ' is-selected' : ''}`}
               onClick={() => onPick(entry)}
               data-testid={`live-item-${entry.sn}`}
               data-status={entry.status}

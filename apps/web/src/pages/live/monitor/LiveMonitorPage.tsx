@@ -1,12 +1,11 @@
 import { App, Empty, Typography } from 'antd';
 import { Suspense, lazy, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMenuRoutes } from '../../../app/route-titles';
+import { useGranted } from '../../../app/route-titles';
 import { MapLoading } from '../../../components/map/LazyMapView';
 import { loadMapChunk } from '../../../components/map/load';
 import { useMapSettings } from '../../../components/map/settings';
 import { useLiveConnection, useLiveStore } from '../../../live/store';
-import { hasPermission } from '../../../store/session';
 import { useHangarOptions, useOnlineUavs } from './api';
 import { ConnectionBadge } from './ConnectionBadge';
 import { DeviceList, StatusDot } from './DeviceList';
@@ -32,7 +31,6 @@ export default function LiveMonitorPage() {
   const ready = useLiveStore((state) => state.ready);
   const hangars = useHangarOptions();
   const uavs = useOnlineUavs();
-  const routes = useMenuRoutes();
   const [selected, setSelected] = useState<string | null>(null);
   const map = useRef<LiveMapHandle | null>(null);
 
@@ -46,8 +44,7 @@ export default function LiveMonitorPage() {
     [hangars.data],
   );
   const chosen = entries.find((entry) => entry.sn === selected) ?? null;
-  const canRemote =
-    hasPermission('remote_control') || routes.some((route) => route.code === 'remote_control');
+  const canRemote = useGranted('remote_control');
   const empty = hangars.isSuccess && ready && entries.length === 0;
 
   const pick = useCallback(

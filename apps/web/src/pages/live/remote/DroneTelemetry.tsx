@@ -1,5 +1,5 @@
 import type { DeviceData, LiveDevice } from '@aos/contract';
-import { cameraStatus } from '@aos/contract/rules';
+import { cameraStatus, droneAirborne } from '@aos/contract/rules';
 import { Tag, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../shared/dock-telemetry';
@@ -64,7 +64,13 @@ export function DroneTelemetry({
     ],
   ];
   return (
-    <div className="dock-state" data-testid="drone-telemetry" data-powered={poweredOn ? 'on' : 'off'}>
+    <div
+      className="dock-state"
+      data-testid="drone-telemetry"
+      data-powered={poweredOn ? 'on' : 'off'}
+      data-airborne={droneAirborne(drone) ? 'yes' : 'no'}
+      data-mode={mode ?? ''}
+    >
       <div className="dock-state__head">
         <div className="dock-state__title">
           <Typography.Text strong>{t('remote.drone')}</Typography.Text>

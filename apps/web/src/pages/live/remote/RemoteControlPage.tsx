@@ -1,12 +1,9 @@
 import { App, ConfigProvider, theme } from 'antd';
 import { Navigate, useSearchParams } from 'react-router';
-import { useMenuRoutes } from '../../../app/route-titles';
-import { useSession } from '../../../store/session';
+import { useGranted } from '../../../app/route-titles';
 import { DockPicker } from './DockPicker';
 import { RemoteConsole } from './RemoteConsole';
 import './remote.css';
-
-const BUTTONS = ['remote_hangar_control', 'uav_control', 'pod_control'];
 
 /**
  * /remote-control (spec §2: full screen, no top header): `?sn=<dock>` controls that dock, without it a
@@ -14,10 +11,7 @@ const BUTTONS = ['remote_hangar_control', 'uav_control', 'pod_control'];
  */
 export default function RemoteControlPage() {
   const [params] = useSearchParams();
-  const routes = useMenuRoutes();
-  const permission = useSession((state) => state.permission);
-  const allowed =
-    routes.some((route) => route.code === 'remote_control') || BUTTONS.some((code) => permission[code]);
+  const allowed = useGranted('remote_control', 'remote_hangar_control', 'uav_control', 'pod_control');
   if (!allowed) return <Navigate to="/403" replace />;
   const sn = params.get('sn')?.trim() || null;
   return (

@@ -4,7 +4,7 @@ import { Badge, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VideoPlayer } from '../../../components/video/VideoPlayer';
-import { useMenuRoutes } from '../../../app/route-titles';
+import { useGranted } from '../../../app/route-titles';
 import { dockStreams } from './api';
 
 /** The dock's cameras in the order an operator looks at them: outside first. */
@@ -22,8 +22,8 @@ const ORDER: HangarStreamField[] = [
  */
 export function VideoWall({ dockSn, dronePoweredOn }: { dockSn: string; dronePoweredOn: boolean }) {
   const { t } = useTranslation();
-  // getPlayStream is a read of the hangar-management menu: without it the player explains instead of failing.
-  const canRead = useMenuRoutes().some((route) => route.code === 'hangar');
+  // getPlayStream is granted with the dock register or this screen: without either the player explains.
+  const canRead = useGranted('hangar', 'remote_control');
   const streams = useQuery({
     queryKey: ['remote-streams', dockSn],
     queryFn: () => dockStreams(dockSn),

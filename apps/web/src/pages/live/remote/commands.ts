@@ -65,7 +65,10 @@ export function useCommand() {
   return { pending, run };
 }
 
-/** A toast when a job of the dock ends: done, or its status and the device's error code. */
+/**
+ * A toast when a job of the dock ends: done, or its status and the device's error code (a warning when it
+ * was canceled, an error otherwise).
+ */
 export function useJobToasts(dockSn: string | null) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -78,7 +81,8 @@ export function useJobToasts(dockSn: string | null) {
         return;
       }
       const status = t(`remote.jobStatus.${job.status}`, job.status);
-      void message.error(
+      // canceled: superseded by the operator (a fly-to during take-off, an emergency stop), not a fault
+      void (job.status === 'canceled' ? message.warning : message.error)(
         job.result
           ? t('remote.jobFailed', { job: name, status, code: job.result })
           : t('remote.jobFailedNoCode', { job: name, status }),

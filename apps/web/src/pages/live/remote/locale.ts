@@ -110,7 +110,7 @@ export default {
       droneNoStream: '飞机视频流地址尚未提供',
       droneOff: '飞机未开机',
       streamsUnavailable: '无法读取机库的视频流地址',
-      streamsNoPermission: '没有读取机库视频流地址的权限（机库管理）',
+      streamsNoPermission: '没有读取机库视频流地址的权限（机库管理或远程控制）',
       telemetry: {
         mode: '飞行模式',
         battery: '电量',
@@ -265,7 +265,8 @@ export default {
       droneNoStream: 'the aircraft has no stream address yet',
       droneOff: 'the aircraft is powered off',
       streamsUnavailable: "the dock's stream addresses could not be read",
-      streamsNoPermission: "you may not read the dock's stream addresses (hangar management)",
+      streamsNoPermission:
+        "you may not read the dock's stream addresses (hangar management or remote control)",
       telemetry: {
         mode: 'Flight mode',
         battery: 'Battery',

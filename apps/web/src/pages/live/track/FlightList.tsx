@@ -3,6 +3,7 @@ import { Empty, Pagination, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatClock } from './replay';
+import '../shared/live-pick.css';
 
 interface FlightListProps {
   flights: FlightTrack[];
@@ -51,7 +52,7 @@ export function FlightList({
               type="button"
               role="listitem"
               key={flight.id}
-              className={`track-flight${flight.id === chosen ? ' is-selected' : ''}`}
+              className={`live-pick${flight.id === chosen ? ' is-selected' : ''}`}
               onClick={() => onChoose(flight)}
               data-testid={`track-flight-${flight.trackId}`}
             >
