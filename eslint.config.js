@@ -27,7 +27,7 @@ export default tseslint.config(
   },
   {
     // the console, and browser tests whose callbacks run in the page
-    files: ['apps/web/**/*.{ts,tsx}', 'e2e/**/*.ts', 'bench/web.mjs'],
+    files: ['apps/web/**/*.{ts,tsx}', 'e2e/**/*.ts', 'bench/web.mjs', 'bench/live-map.mjs'],
     languageOptions: { globals: { ...globals.browser } },
   },
   prettier,

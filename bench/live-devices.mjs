@@ -2,12 +2,12 @@
 // not share an event loop with the WebSocket receivers: the simulator's LoadFleet, each device its own MQTT
 // client publishing OSD at 1 Hz (QoS 0) and a state change every BENCH_STATE_MS (QoS 1, counted for loss).
 //
-//   parent -> child  { type: 'start', url, devices, stateIntervalMs }
+//   parent -> child  { type: 'start', url, devices, stateIntervalMs, layout? }
 //   child  -> parent { type: 'started', millis }
 //   parent -> child  { type: 'counts' }
 //   child  -> parent { type: 'counts', osd, state, cpuMicros }
 //   parent -> child  { type: 'stop' }
-//   child  -> parent { type: 'stopped', osd, state }
+//   child  -> parent { type: 'stopped', osd, state, stateFailed }   (state: acknowledged by the broker)
 import { LoadFleet } from '../apps/device-sim/dist/index.js';
 
 if (!process.send) {
@@ -26,6 +26,7 @@ process.on('message', async (message) => {
         devices: message.devices,
         intervalMs: 1000,
         stateIntervalMs: message.stateIntervalMs,
+        layout: message.layout,
       });
       await fleet.start();
       await send({ type: 'started', millis: Date.now() - started });
@@ -38,9 +39,14 @@ process.on('message', async (message) => {
         cpuMicros: cpu.user + cpu.system,
       });
     } else if (message.type === 'stop') {
-      const counts = { osd: fleet.published, state: fleet.statePublished };
+      // stop() waits for the broker's acknowledgement of the state changes in flight: count after it.
       await fleet.stop();
-      await send({ type: 'stopped', ...counts });
+      await send({
+        type: 'stopped',
+        osd: fleet.published,
+        state: fleet.statePublished,
+        stateFailed: fleet.stateFailed,
+      });
       process.exit(0);
     }
   } catch (error) {

@@ -1,15 +1,16 @@
 // The platform under the live benchmark (bench/live.mjs), in its own process: the device link on the
 // benchmark's Mosquitto, live push on /api/ws. Talks to its parent over IPC:
 //
-//   child  -> parent  { type: 'ready', port, token, devices }   listening; `devices` registered (credentials)
+//   child  -> parent  { type: 'ready', port, token, devices, mqttUrl }   listening; `devices` registered
 //   parent -> child   { type: 'usage' }                          CPU and memory of this process so far
 //   child  -> parent  { type: 'usage', micros, rss, heap, link } (µs user + system; bytes; link.stats)
 //   parent -> child   { type: 'close' }
 //   child  -> parent  { type: 'closed' }
 //   child  -> parent  { type: 'error', message, stack }
 //
-// Settings in the environment: BENCH_MQTT_URL, BENCH_DEVICES (docks + drones, half each), BENCH_DATA_DIR,
-// BENCH_DATABASE_URL, BENCH_REDIS_URL, BENCH_JWT_SECRET, BENCH_ADMIN_PASSWORD.
+// Settings in the environment: BENCH_MQTT_URL (empty: the embedded broker on a free port, whose URL `ready`
+// carries as `mqttUrl`), BENCH_DEVICES (docks + drones, half each), BENCH_DATA_DIR, BENCH_DATABASE_URL,
+// BENCH_REDIS_URL, BENCH_JWT_SECRET, BENCH_ADMIN_PASSWORD, BENCH_CONSOLE_DIR (a built console to serve).
 import { createHash } from 'node:crypto';
 import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
@@ -82,7 +83,8 @@ async function start() {
     CAPTCHA_ENABLED: 'false',
     SIMULATOR: 'false',
     MQTT_ENABLED: 'true',
-    MQTT_URL: process.env.BENCH_MQTT_URL,
+    MQTT_URL: process.env.BENCH_MQTT_URL || undefined,
+    MQTT_PORT: '0',
     MQTT_SHARE_GROUP: 'aos-bench',
     DATA_DIR: process.env.BENCH_DATA_DIR,
     DATABASE_URL: process.env.BENCH_DATABASE_URL || undefined,
@@ -92,7 +94,7 @@ async function start() {
     ADMIN_PASSWORD: process.env.BENCH_ADMIN_PASSWORD,
     PASSWORD_HASH_COST: '10',
   });
-  app = await buildApp({ config, logger: false, consoleDir: null });
+  app = await buildApp({ config, logger: false, consoleDir: process.env.BENCH_CONSOLE_DIR || null });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const query = new URLSearchParams({
     tenantId: '000000',
@@ -109,7 +111,8 @@ async function start() {
   const token = signIn.json().access_token;
   if (!token) throw new Error(`sign-in failed: ${signIn.body}`);
   const devices = await register(token, Number(process.env.BENCH_DEVICES));
-  await send({ type: 'ready', port: app.server.address().port, token, devices });
+  const mqttUrl = process.env.BENCH_MQTT_URL || `mqtt://127.0.0.1:${app.deviceBroker.port}`;
+  await send({ type: 'ready', port: app.server.address().port, token, devices, mqttUrl });
 }
 
 async function shutdown() {

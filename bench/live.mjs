@@ -10,17 +10,17 @@
 // Three processes: this one (WebSocket receivers and the floor subscriber), bench/live-server.mjs (the
 // platform) and bench/live-devices.mjs (the fleet). Latency is measured on one clock (one machine): receive
 // time minus the envelope `timestamp` the device set when it published.
-import { spawn, fork } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
 import WebSocket from 'ws';
 import { machineCpu } from './lib/cpu.mjs';
+import { forkChild, Histogram, markdownTable, sleep, textTable, writeBlock } from './lib/live.mjs';
 import {
   BENCH_DATABASE_URL,
   createBenchDatabase,
@@ -45,23 +45,7 @@ const CLIENTS = Number(args.clients);
 const DURATION_S = Number(args.duration);
 const WARMUP_S = Number(args.warmup);
 const STATE_MS = Number(args['state-ms']);
-const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ADMIN_PASSWORD = 'Bench@123';
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Two-column tables: aligned text for the terminal, Markdown for RESULTS.md. */
-function textTable(rows) {
-  const width = Math.max(...rows.map(([name]) => name.length));
-  return rows.map(([name, value]) => `${name.padEnd(width)}  ${value}`).join('\n');
-}
-function markdownTable([header, ...rows]) {
-  return [
-    `| ${header[0]} | ${header[1]} |`,
-    '| --- | ---: |',
-    ...rows.map(([name, value]) => `| ${name} | ${value} |`),
-  ].join('\n');
-}
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -87,6 +71,7 @@ async function startMosquitto(dir) {
       'max_queued_messages 100000',
       'max_inflight_messages 0',
       'max_connections -1',
+      'set_tcp_nodelay true',
       'log_type error',
     ].join('\n') + '\n',
   );
@@ -107,63 +92,6 @@ async function startMosquitto(dir) {
   }
   child.kill();
   throw new Error(`mosquitto did not start on ${port}: ${stderr}`);
-}
-
-/** A forked helper speaking the { type } IPC protocol of live-server.mjs / live-devices.mjs. */
-function forkChild(file, env = {}) {
-  const child = fork(path.join(HERE, file), { env: { ...process.env, ...env }, stdio: 'inherit' });
-  const waiting = new Map();
-  child.on('message', (message) => {
-    if (message.type === 'error') {
-      console.error(`${file}: ${message.message}\n${message.stack ?? ''}`);
-      process.exitCode = 1;
-    }
-    const resolve = waiting.get(message.type);
-    if (resolve) {
-      waiting.delete(message.type);
-      resolve(message);
-    }
-  });
-  const next = (type, timeoutMs = 600_000) =>
-    new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`${file}: no '${type}' within ${timeoutMs} ms`)),
-        timeoutMs,
-      );
-      waiting.set(type, (message) => {
-        clearTimeout(timer);
-        resolve(message);
-      });
-    });
-  const request = (message, answer = message.type) => {
-    const reply = next(answer);
-    child.send(message);
-    return reply;
-  };
-  return { child, next, request };
-}
-
-/** Latencies in ms, kept as a histogram of 0.1 ms buckets (no sample arrays of millions of numbers). */
-class Histogram {
-  buckets = new Map();
-  count = 0;
-  max = 0;
-  add(ms) {
-    const bucket = Math.max(0, Math.round(ms * 10));
-    this.buckets.set(bucket, (this.buckets.get(bucket) ?? 0) + 1);
-    this.count += 1;
-    if (ms > this.max) this.max = ms;
-  }
-  quantile(q) {
-    if (this.count === 0) return NaN;
-    const target = Math.ceil(this.count * q);
-    let seen = 0;
-    for (const bucket of [...this.buckets.keys()].sort((a, b) => a - b)) {
-      seen += this.buckets.get(bucket);
-      if (seen >= target) return bucket / 10;
-    }
-    return this.max;
-  }
 }
 
 const OSD_TIMESTAMP = /^\{"event":"osd","data":\{.*"timestamp":(\d+)/;
@@ -320,8 +248,8 @@ async function main() {
       ['fleet / receivers CPU (cores)', `${fleetCores.toFixed(2)} / ${selfCores.toFixed(2)}`],
       ['machine busy (of ' + cores + ' cores)', `${(machineBusy * 100).toFixed(0)} %`],
       [
-        'QoS 1 state changes: sent × clients / lost',
-        `${(expectedStates * CLIENTS).toLocaleString('en-US')} / ${lostStates}`,
+        'QoS 1 state changes: acknowledged × clients / lost (not sent)',
+        `${(expectedStates * CLIENTS).toLocaleString('en-US')} / ${lostStates} (${stopped.stateFailed})`,
       ],
       [
         'malformed / unregistered / failed (link)',
@@ -335,28 +263,25 @@ async function main() {
       `target: p99 < 100 ms → ${p99 < 100 ? 'met' : 'NOT met'}; state loss ${lostStates === 0 ? 'none' : lostStates}`,
     );
     if (args.write) writeResults(rows);
-    if (stats.latency.count === 0 || lostStates > 0) process.exitCode = 1;
+    if (stats.latency.count === 0 || lostStates > 0 || stopped.stateFailed > 0) process.exitCode = 1;
   } finally {
     await cleanup();
   }
 }
 
+/** Replace this configuration's figures in RESULTS.md (one block per database, cache and fleet size). */
 function writeResults(rows) {
-  const file = path.join(HERE, 'RESULTS.md');
-  const text = readFileSync(file, 'utf8');
-  const start = '<!-- live results start -->';
-  const end = '<!-- live results end -->';
+  const key = `${args.db}${args.redis ? '+redis' : ''}/${DEVICES}`;
   const settings =
     `${DEVICES} devices (half docks, half drones) at 1 Hz OSD (QoS 0) and a state change every ${STATE_MS / 1000} s (QoS 1), ` +
     `${CLIENTS} WebSocket clients subscribed to the tenant, ${WARMUP_S} s warm-up + ${DURATION_S} s measured, ` +
-    `database ${args.db}${args.redis ? ', Redis' : ', in-process cache'}, Mosquitto ${'started by the run'}; ` +
+    `database ${args.db}${args.redis ? ', Redis (cache bus and snapshots)' : ', in-process cache'}, a Mosquitto started by the run; ` +
     `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.`;
-  const block = `${start}\n\n${settings}\n\n${markdownTable([['measure', 'value'], ...rows])}\n\n${end}`;
-  const next = text.includes(start)
-    ? text.replace(new RegExp(`${start}[\\s\\S]*${end}`), block)
-    : `${text.trimEnd()}\n\n## Live push (bench/live.mjs)\n\n${block}\n`;
-  writeFileSync(file, next);
-  console.log('bench/RESULTS.md updated');
+  writeBlock(
+    '## Live push (bench/live.mjs)',
+    `live:${key}`,
+    `${settings}\n\n${markdownTable([['measure', 'value'], ...rows])}`,
+  );
 }
 
 main().catch((error) => {

@@ -1,6 +1,14 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasText, newPage, onePlatform, ready, screenshotPath, signedIn } from './harness.js';
+import {
+  hasText,
+  newPage,
+  onePlatform,
+  ready,
+  screenshotPath,
+  signedIn,
+  signedInEnglish,
+} from './harness.js';
 
 const env = onePlatform();
 const CLIENT_BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
@@ -315,14 +323,7 @@ describe('devices and docks', () => {
   it('lists the docks in English', async () => {
     const english = await newPage(env.browser, 'en-US');
     try {
-      await english.page.goto(`${env.platform.url}/login`);
-      await english.page.evaluate(() =>
-        localStorage.setItem(
-          'aos-language',
-          JSON.stringify({ dataType: 'string', content: 'en-US', datetime: 0 }),
-        ),
-      );
-      await signedIn(english.page, env.platform);
+      await signedInEnglish(english.page, env.platform);
       await open('/device-manager/hangar/index', 'hangar', english.page);
       const row = rowOf('hangar', DOCK_SN, english.page);
       await hasText(row, 'Multirotor dock');

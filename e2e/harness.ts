@@ -117,6 +117,25 @@ export async function signedIn(page: Page, platform: Platform, options?: Paramet
   await page.getByTestId('home').waitFor();
 }
 
+/**
+ * Sign in with the console in English: the language is stored the way the language switch stores it
+ * (Saber storage, `aos-language`) on the sign-in page, then the usual sign-in.
+ */
+export async function signedInEnglish(
+  page: Page,
+  platform: Platform,
+  options?: Parameters<typeof signIn>[2],
+) {
+  await page.goto(`${platform.url}/login`);
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'aos-language',
+      JSON.stringify({ dataType: 'string', content: 'en-US', datetime: 0 }),
+    ),
+  );
+  await signedIn(page, platform, options);
+}
+
 export function screenshotPath(name: string): string {
   return path.join(SCREENSHOTS, `${name}.png`);
 }

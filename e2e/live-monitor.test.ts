@@ -12,7 +12,15 @@ import {
   topo,
   type Registered,
 } from '../apps/server/test/device-helper.js';
-import { hasText, newPage, onePlatform, ready, screenshotPath, signedIn } from './harness.js';
+import {
+  hasText,
+  newPage,
+  onePlatform,
+  ready,
+  screenshotPath,
+  signedIn,
+  signedInEnglish,
+} from './harness.js';
 
 /**
  * The live map with devices driven from the test: a dock and its drone registered through the API speak MQTT
@@ -243,14 +251,7 @@ describe('real-time monitoring', () => {
   it('reads in English', async () => {
     const english = await newPage(env.browser, 'en-US');
     try {
-      await english.page.goto(`${env.platform.url}/login`);
-      await english.page.evaluate(() =>
-        localStorage.setItem(
-          'aos-language',
-          JSON.stringify({ dataType: 'string', content: 'en-US', datetime: 0 }),
-        ),
-      );
-      await signedIn(english.page, env.platform);
+      await signedInEnglish(english.page, env.platform);
       await english.page.goto(`${env.platform.url}/realtime-monitoring/index`);
       await english.page.locator('[data-testid="live-connection"][data-state="open"]').waitFor();
       await ready(english.page);

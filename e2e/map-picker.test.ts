@@ -10,6 +10,7 @@ import {
   screenshotPath,
   signedIn,
   startPlatform,
+  signedInEnglish,
 } from './harness.js';
 
 const env = onePlatform();
@@ -151,14 +152,7 @@ describe('map point picker (base station coordinates)', () => {
   it('looks right in English', async () => {
     const english = await newPage(env.browser, 'en-US');
     try {
-      await english.page.goto(`${env.platform.url}/login`);
-      await english.page.evaluate(() =>
-        localStorage.setItem(
-          'aos-language',
-          JSON.stringify({ dataType: 'string', content: 'en-US', datetime: 0 }),
-        ),
-      );
-      await signedIn(english.page, env.platform);
+      await signedInEnglish(english.page, env.platform);
       await openBaseStationForm(english.page, env.platform);
       await english.page.getByTestId('field-lonLat').fill('113.264385,23.129112');
       await openPicker(english.page);

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { newPage, onePlatform, ready, screenshotPath, signedIn, signIn } from './harness.js';
+import { newPage, onePlatform, ready, screenshotPath, signedIn, signIn, signedInEnglish } from './harness.js';
 
 const env = onePlatform();
 
@@ -105,14 +105,7 @@ describe('personal center', () => {
 
   it('shows the personal center in English', async () => {
     const { context, page } = await newPage(env.browser);
-    await page.goto(`${env.platform.url}/login`);
-    await page.evaluate(() =>
-      localStorage.setItem(
-        'aos-language',
-        JSON.stringify({ dataType: 'string', content: 'en-US', datetime: 0 }),
-      ),
-    );
-    await signedIn(page, env.platform, { password: 'NewPass123' });
+    await signedInEnglish(page, env.platform, { password: 'NewPass123' });
     await page.goto(`${env.platform.url}/personal-center`);
     await page.getByText('Personal info').waitFor();
     await ready(page);

@@ -1,7 +1,16 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlatformClient, SimFleet } from '../apps/device-sim/src/index.js';
-import { ADMIN_PASSWORD, hasText, newPage, onePlatform, ready, screenshotPath, signedIn } from './harness.js';
+import { findFfmpeg, PlatformClient, SimFleet, VideoServer } from '../apps/device-sim/src/index.js';
+import {
+  ADMIN_PASSWORD,
+  hasText,
+  newPage,
+  onePlatform,
+  ready,
+  screenshotPath,
+  signedIn,
+  signedInEnglish,
+} from './harness.js';
 
 /**
  * /remote-control against a simulated dock (apps/device-sim) speaking MQTT to the platform's embedded broker:
@@ -12,10 +21,11 @@ const env = onePlatform({ MQTT_ENABLED: 'true', MQTT_PORT: '0', DEVICE_OFFLINE_M
 const DOCK_SN = 'E2ERCDOCK01';
 const DRONE_SN = 'E2ERCUAV01';
 let fleet: SimFleet;
+let platform: PlatformClient;
 const pages: BrowserContext[] = [];
 
 beforeAll(async () => {
-  const platform = new PlatformClient({
+  platform = new PlatformClient({
     api: env.platform.url,
     tenant: '000000',
     user: 'admin',
@@ -41,16 +51,7 @@ afterAll(async () => {
 async function openConsole(language: 'zh-CN' | 'en-US'): Promise<Page> {
   const { context, page } = await newPage(env.browser, language);
   pages.push(context);
-  if (language === 'en-US') {
-    await page.goto(`${env.platform.url}/login`);
-    await page.evaluate(() =>
-      localStorage.setItem(
-        'aos-language',
-        JSON.stringify({ dataType: 'string', content: 'en-US', datetime: 0 }),
-      ),
-    );
-  }
-  await signedIn(page, env.platform);
+  await (language === 'en-US' ? signedInEnglish : signedIn)(page, env.platform);
   await page.goto(`${env.platform.url}/remote-control?sn=${DOCK_SN}`);
   await ready(page);
   await page.locator('[data-testid="dock-state-online"][data-state="online"]').waitFor();
@@ -111,7 +112,15 @@ describe('remote control of a simulated dock', () => {
     await control(page, 'drone_close').click();
     await confirm(page);
     await chip(page, 'aircraft', 'powering_down').waitFor();
-    await chip(page, 'aircraft', 'powered_off').waitFor();
+    await chip(page, 'aircraft', 'powered_off')
+      .waitFor()
+      .catch(async (error: Error) => {
+        // This step once failed on a loaded machine with nothing to go on: say what was shown instead.
+        const shown = await page.getByTestId('dock-state-aircraft').getAttribute('data-state');
+        throw new Error(
+          `${error.message}\naircraft shown as ${shown}; simulator ${JSON.stringify(fleet.status())}`,
+        );
+      });
     await hasText(page.getByTestId('dock-state-aircraft'), '已关机');
   });
 
@@ -161,5 +170,94 @@ describe('remote control of a simulated dock', () => {
     await page.getByTestId(`remote-dock-${DOCK_SN}`).click();
     await page.waitForURL(`**/remote-control?sn=${DOCK_SN}`);
     await page.getByTestId('dock-state-panel').waitFor();
+  });
+
+  it('takes off to a typed point, pauses and resumes, takes a photo, flies on and returns home (en-US)', async () => {
+    const page = await openConsole('en-US');
+    const drone = page.getByTestId('drone-telemetry');
+    // The first test left remote debug on and the hatch open: power the aircraft on, then leave debug mode.
+    await chip(page, 'debug', 'debug_on').waitFor();
+    await control(page, 'drone_open').click();
+    await chip(page, 'aircraft', 'powered_on').waitFor();
+    expect(await control(page, 'fly_to').getAttribute('data-refusal')).toBe('device.droneGrounded');
+    await control(page, 'debug_mode_close').click();
+    await chip(page, 'debug', 'debug_off').waitFor();
+    await expect.poll(() => control(page, 'takeoff').isDisabled()).toBe(false);
+
+    // Take off: the dialog is the confirmation; the point is typed (≈ 110 m east of the dock).
+    await control(page, 'takeoff').click();
+    const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('target-ok') });
+    await dialog.getByTestId('target-longitude').fill('113.944');
+    await dialog.getByTestId('target-latitude').fill('22.525');
+    await dialog.getByTestId('target-height').fill('30');
+    await page.getByTestId('target-ok').click();
+    await hasText(page.locator('.ant-message'), 'sent: Take off');
+    await page.getByTestId('flight-progress').waitFor();
+    await hasText(page.getByTestId('flight-progress'), 'take off to point');
+    await page.locator('[data-testid="drone-telemetry"][data-airborne="yes"]').waitFor();
+    expect(await control(page, 'takeoff').getAttribute('data-refusal')).toBe('device.droneFlying');
+
+    // Pause and resume the running flight: each button is enabled only when it applies.
+    await expect.poll(() => control(page, 'pause').isDisabled()).toBe(false);
+    await control(page, 'pause').click();
+    await expect.poll(() => control(page, 'resume').isDisabled()).toBe(false);
+    expect(await control(page, 'pause').getAttribute('data-refusal')).toBe('device.noFlightToPause');
+    await control(page, 'resume').click();
+    await expect.poll(() => control(page, 'pause').isDisabled()).toBe(false);
+
+    // A photo from the air.
+    await control(page, 'photo').click();
+    await hasText(page.locator('.ant-message'), 'sent: Photo');
+
+    // Fly on to a second point, then home: return home asks first, and the aircraft lands in the dock.
+    await control(page, 'fly_to').click();
+    await dialog.getByTestId('target-longitude').fill('113.9435');
+    await dialog.getByTestId('target-latitude').fill('22.5255');
+    await page.getByTestId('target-ok').click();
+    await hasText(page.locator('.ant-message'), 'sent: Fly to');
+    await page.screenshot({ path: screenshotPath('remote-control-flying') });
+    await control(page, 'return_home').click();
+    await confirm(page);
+    await page
+      .locator(
+        '[data-testid="drone-telemetry"][data-mode="9"], [data-testid="drone-telemetry"][data-mode="10"]',
+      )
+      .first()
+      .waitFor();
+    await page.locator('[data-testid="drone-telemetry"][data-airborne="no"]').waitFor({ timeout: 60_000 });
+    expect(await drone.getAttribute('data-powered')).toBe('on');
+    expect(await control(page, 'return_home').getAttribute('data-refusal')).toBe('device.droneGrounded');
+  });
+
+  // CI installs Debian's ffmpeg (.ci/run); elsewhere this runs when ffmpeg is on PATH.
+  it.skipIf(!findFfmpeg())("plays the dock camera's HLS stream (the simulator's test pattern)", async () => {
+    const video = new VideoServer({ streams: [`${DOCK_SN}-outside`] });
+    const [stream] = await video.start();
+    try {
+      if (!stream?.available) throw new Error('expected the test pattern to be available');
+      await platform.setDockStreams(DOCK_SN, { streamOutside: stream.url });
+      const page = await openConsole('en-US');
+      const wall = page.getByTestId('video-wall');
+      await wall.locator('[data-testid="video-player"][data-phase="playing"]').first().waitFor();
+      await page.waitForFunction(
+        () => {
+          const element = document.querySelector<HTMLVideoElement>('[data-testid="video-wall"] video');
+          return element !== null && element.videoWidth === 640 && element.currentTime > 1;
+        },
+        undefined,
+        { timeout: 30_000 },
+      );
+      // the tab of a camera with an address is marked, the others are not
+      expect(
+        await page.getByTestId('video-tab-streamOutside').locator('.ant-badge-status-success').count(),
+      ).toBe(1);
+      expect(
+        await page.getByTestId('video-tab-streamInside').locator('.ant-badge-status-success').count(),
+      ).toBe(0);
+      await page.screenshot({ path: screenshotPath('remote-control-video') });
+    } finally {
+      await platform.setDockStreams(DOCK_SN, { streamOutside: '' });
+      await video.stop();
+    }
   });
 });

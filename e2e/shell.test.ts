@@ -97,6 +97,31 @@ describe('layout', () => {
     await page.waitForURL('**/home');
     await tabsAre(page, ['无人机智能巡检云平台']);
     expect(await page.locator('.tabs-bar .ant-tabs-tab-remove').count()).toBe(0);
+    // a menu's own address, typed, lands on its screen in one tab (it redirects to '/index')
+    await page.goto(`${env.platform.url}/system/post`);
+    await page.waitForURL('**/system/post/index');
+    await page.locator('.ant-table').first().waitFor();
+    expect(await tabLabels(page)).toEqual(['无人机智能巡检云平台', '岗位管理']);
+    await context.close();
+  });
+
+  it("a screen whose chunk fails to load offers a retry, in the sign-in page's own styles", async () => {
+    const { context, page } = await newPage(env.browser);
+    await signedIn(page, env.platform);
+    await page.route('**/assets/PostPage-*.js', (route) => route.abort('failed'));
+    await page.locator('.side-menu').getByText('系统管理').click();
+    await page.locator('.side-menu').getByRole('menuitem', { name: '岗位管理' }).click();
+    const failure = page.getByTestId('chunk-error');
+    await failure.waitFor();
+    await hasText(failure, '页面资源加载失败');
+    await hasText(failure, '网络不稳定或版本已更新，请重试。');
+    await page.screenshot({ path: screenshotPath('chunk-error') });
+    // the network is back: retry reloads the page and the screen opens
+    await page.unroute('**/assets/PostPage-*.js');
+    await failure.getByRole('button').click();
+    await page.waitForURL('**/system/post/index');
+    await page.locator('.ant-table').first().waitFor();
+    expect(await page.getByTestId('chunk-error').count()).toBe(0);
     await context.close();
   });
 

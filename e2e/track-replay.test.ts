@@ -2,7 +2,15 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TelemetryWriter } from '../apps/server/src/modules/telemetry/telemetry.writer.js';
 import { nextSerial, type Registered } from '../apps/server/test/device-helper.js';
-import { hasText, newPage, onePlatform, ready, screenshotPath, signedIn } from './harness.js';
+import {
+  hasText,
+  newPage,
+  onePlatform,
+  ready,
+  screenshotPath,
+  signedIn,
+  signedInEnglish,
+} from './harness.js';
 
 /**
  * Track replay over flights stored by the platform's own telemetry writer (the one the device link feeds),
@@ -190,14 +198,7 @@ describe('track replay', () => {
   it('reads in English', async () => {
     const english = await newPage(env.browser, 'en-US');
     try {
-      await english.page.goto(`${env.platform.url}/login`);
-      await english.page.evaluate(() =>
-        localStorage.setItem(
-          'aos-language',
-          JSON.stringify({ dataType: 'string', content: 'en-US', datetime: 0 }),
-        ),
-      );
-      await signedIn(english.page, env.platform);
+      await signedInEnglish(english.page, env.platform);
       await english.page.goto(`${env.platform.url}/realtime-monitoring/track/index`);
       await ready(english.page);
       await english.page.getByTestId(`track-flight-${FLIGHT}`).click();
