@@ -124,6 +124,10 @@ async function main() {
       .getByTestId('live-map')
       .getAttribute('data-devices')
       .then((json) => Object.values(JSON.parse(json ?? '{}')));
+    const clusters = await page
+      .getByTestId('live-map')
+      .getAttribute('data-clusters')
+      .then((json) => JSON.parse(json ?? '[]'));
     const screenshot = path.join(os.tmpdir(), `live-map-${DOCKS}.png`);
     await page.screenshot({ path: screenshot });
 
@@ -138,6 +142,10 @@ async function main() {
       [
         'shown on the map (docks / drones flying)',
         `${shown.filter((d) => d.kind === 'dock').length} / ${shown.filter((d) => d.kind === 'drone').length}`,
+      ],
+      [
+        'at the opening zoom: dock clusters (devices drawn in them)',
+        `${clusters.length} (${shown.filter((d) => d.clustered).length})`,
       ],
       ['opening /realtime-monitoring to every device drawn', `${(allShown / 1000).toFixed(1)} s`],
       ['animation frames', `${(probe.frames.length / wall).toFixed(1)} /s`],

@@ -1,11 +1,12 @@
-import Feature from 'ol/Feature';
+import Feature, { type FeatureLike } from 'ol/Feature';
 import type OlMap from 'ol/Map';
 import type MapBrowserEvent from 'ol/MapBrowserEvent';
-import { boundingExtent } from 'ol/extent';
+import { boundingExtent, getCenter } from 'ol/extent';
 import LineString from 'ol/geom/LineString';
 import Point from 'ol/geom/Point';
 import VectorLayer from 'ol/layer/Vector';
 import { fromLonLat } from 'ol/proj';
+import Cluster from 'ol/source/Cluster';
 import VectorSource from 'ol/source/Vector';
 import { Circle, Fill, Stroke, Style, Text } from 'ol/style';
 import type { LiveDevice } from '@aos/contract';
@@ -14,7 +15,15 @@ import { dockIcon, droneIcon } from '../../../components/map/deviceIcons';
 import type { LiveDevices } from '../../../live/model';
 import { useLiveStore } from '../../../live/store';
 import { droneOfDock } from './fleet';
-import { STATUS_COLORS, dockStatus, droneStatus, headingOf, positionOf } from './status';
+import {
+  type DeviceStatus,
+  STATUS_COLORS,
+  dockStatus,
+  droneStatus,
+  headingOf,
+  mostUrgent,
+  positionOf,
+} from './status';
 import { TRAIL_WINDOW_MS, type TrailPoint, appendTrail, pruneTrail, trailSegments } from './trail';
 
 /** What the layer publishes on the map element (`data-devices`) for tests and tools: sn → shown state. */
@@ -24,17 +33,74 @@ export interface ShownDevice {
   lat: number;
   heading: number;
   status: string;
+  /** drawn as part of a cluster of docks (a drone with its dock) rather than on its own */
+  clustered: boolean;
+}
+
+/** What the layer publishes on the map element (`data-clusters`): each group of docks drawn as one. */
+export interface ShownCluster {
+  docks: string[];
+  status: DeviceStatus;
+  /** its position in the map element, in CSS pixels */
+  pixel: [number, number];
 }
 
 const PUBLISH_MS = 300;
 const REFADE_MS = 10_000;
 const FOCUS_ZOOM = 14;
+/**
+ * Below FOCUS_ZOOM, docks closer than this many pixels are drawn as one circle with their count, coloured by
+ * the most urgent status among them; from FOCUS_ZOOM on (where a dock is focused) every dock is drawn alone.
+ */
+const CLUSTER_DISTANCE = 44;
+/** how far opening a cluster may zoom in, for docks a few metres apart */
+const CLUSTER_OPEN_MAX_ZOOM = 18;
 /** the dock panel's width and margins (live-monitor.css) */
 const PANEL_WIDTH = 380;
 
 function rgba(hex: string, alpha: number): string {
   const value = Number.parseInt(hex.slice(1), 16);
   return `rgba(${(value >> 16) & 255}, ${(value >> 8) & 255}, ${value & 255}, ${alpha})`;
+}
+
+const clusterStyles = new Map<string, Style[]>();
+
+/** A cluster's circle: its count on the most urgent status's colour, ringed when it holds the selected dock. */
+function clusterStyle(count: number, status: DeviceStatus, selected: boolean): Style[] {
+  const key = `${count}:${status}:${selected}`;
+  let styles = clusterStyles.get(key);
+  if (!styles) {
+    const color = STATUS_COLORS[status];
+    const radius = Math.min(14 + Math.log2(count) * 3, 26);
+    styles = [
+      new Style({
+        image: new Circle({
+          radius: radius + 6,
+          fill: new Fill({ color: rgba(color, 0.25) }),
+          ...(selected ? { stroke: new Stroke({ color: '#1677ff', width: 2 }) } : {}),
+          declutterMode: 'obstacle',
+        }),
+        zIndex: 3,
+      }),
+      new Style({
+        image: new Circle({
+          radius,
+          fill: new Fill({ color }),
+          stroke: new Stroke({ color: '#ffffff', width: 2.5 }),
+          declutterMode: 'obstacle',
+        }),
+        text: new Text({
+          text: String(count),
+          font: 'bold 13px sans-serif',
+          fill: new Fill({ color: '#ffffff' }),
+          declutterMode: 'none',
+        }),
+        zIndex: 3,
+      }),
+    ];
+    clusterStyles.set(key, styles);
+  }
+  return styles;
 }
 
 const selectedRing = new Style({
@@ -49,9 +115,19 @@ const selectedRing = new Style({
  * The live map's devices, kept in OpenLayers features updated in place: the layer follows the live store
  * outside React, collects the devices that changed and applies them once per animation frame, so a hundred
  * devices at 2 Hz never re-render a React tree.
+ *
+ * Docks are clustered when zoomed out. Their features only carry positions, which do not change with each
+ * OSD, so the clusters are recomputed when a dock appears, moves or goes, not on every frame; each dock's
+ * look (status colour, name, selection) is kept beside them and read by the layer's style function.
  */
 export class LiveLayer {
   private readonly docks = new VectorSource<Feature<Point>>();
+  private readonly clusters = new Cluster<Feature<Point>>({ source: this.docks, distance: CLUSTER_DISTANCE });
+  private readonly dockStyles = new Map<string, Style[]>();
+  private docksRestyled = false;
+  /** docks drawn in a cluster of several, with their drones */
+  private clustered = new Set<string>();
+  private clustersChanged = false;
   private readonly drones = new VectorSource<Feature<Point>>();
   private readonly trails = new VectorSource<Feature<LineString>>();
   private readonly trailPoints = new Map<string, TrailPoint[]>();
@@ -75,7 +151,8 @@ export class LiveLayer {
     this.layers = [
       new VectorLayer({ source: this.trails, zIndex: 20, properties: { name: 'live-trails' } }),
       new VectorLayer({
-        source: this.docks,
+        source: this.clusters,
+        style: this.styleDocks,
         zIndex: 21,
         declutter: true,
         properties: { name: 'live-docks' },
@@ -91,6 +168,8 @@ export class LiveLayer {
     this.markAll();
     map.on('singleclick', this.click);
     map.on('pointermove', this.hover);
+    map.on('moveend', this.zoomed);
+    this.clusters.on('change', this.regrouped);
     this.refade = setInterval(() => this.redrawTrails(), REFADE_MS);
   }
 
@@ -139,6 +218,8 @@ export class LiveLayer {
     if (this.publishTimer) clearTimeout(this.publishTimer);
     this.map.un('singleclick', this.click);
     this.map.un('pointermove', this.hover);
+    this.map.un('moveend', this.zoomed);
+    this.clusters.un('change', this.regrouped);
     for (const layer of this.layers) this.map.removeLayer(layer);
   }
 
@@ -169,8 +250,31 @@ export class LiveLayer {
     if (!this.frame) this.frame = requestAnimationFrame(this.flush);
   }
 
+  private readonly regrouped = () => {
+    this.clustersChanged = true;
+    this.schedule();
+  };
+
+  /** Docks that joined or left a cluster are drawn again, with their drones (hidden in the cluster). */
+  private regroup(): void {
+    this.clustersChanged = false;
+    const grouped = new Set<string>();
+    for (const cluster of this.clusters.getFeatures()) {
+      const members = membersOf(cluster);
+      if (members.length > 1) for (const member of members) grouped.add(String(member.getId()));
+    }
+    const devices = useLiveStore.getState().devices;
+    for (const sn of new Set([...grouped, ...this.clustered])) {
+      if (grouped.has(sn) === this.clustered.has(sn)) continue;
+      this.dirty.add(sn);
+      for (const sub of devices[sn]?.subDevices ?? []) this.dirty.add(sub);
+    }
+    this.clustered = grouped;
+  }
+
   private readonly flush = () => {
     this.frame = 0;
+    if (this.clustersChanged) this.regroup();
     const devices = useLiveStore.getState().devices;
     for (const sn of this.dirty) {
       const device = devices[sn];
@@ -179,17 +283,34 @@ export class LiveLayer {
       else this.drawDrone(device, devices);
     }
     this.dirty.clear();
+    if (this.docksRestyled) {
+      this.docksRestyled = false;
+      this.layers[1]!.changed();
+    }
     this.fitOnce();
     this.publishSoon();
   };
 
   private remove(sn: string): void {
-    for (const source of [this.docks, this.drones]) {
-      const feature = source.getFeatureById(sn);
-      if (feature) source.removeFeature(feature);
-    }
+    this.removeFeature(this.docks, sn);
+    this.removeFeature(this.drones, sn);
     this.dropTrail(sn);
     this.shown.delete(sn);
+    if (this.dockStyles.delete(sn)) this.docksRestyled = true;
+  }
+
+  /** A dock's position: its feature (and so the clusters) changes only when the dock appears or moves. */
+  private placeDock(sn: string, coordinate: number[]): void {
+    const feature = this.docks.getFeatureById(sn);
+    if (!feature) {
+      const created = new Feature(new Point(coordinate));
+      created.setId(sn);
+      this.docks.addFeature(created);
+      return;
+    }
+    const geometry = feature.getGeometry()!;
+    const [x, y] = geometry.getCoordinates();
+    if (x !== coordinate[0] || y !== coordinate[1]) geometry.setCoordinates(coordinate);
   }
 
   private upsert(source: VectorSource<Feature<Point>>, sn: string, coordinate: number[], style: Style[]) {
@@ -226,8 +347,17 @@ export class LiveLayer {
       }),
     ];
     if (this.selected === dock.sn) styles.unshift(selectedRing);
-    this.upsert(this.docks, dock.sn, fromLonLat(position), styles);
-    this.shown.set(dock.sn, { kind: 'dock', lon: position[0], lat: position[1], heading: 0, status });
+    this.placeDock(dock.sn, fromLonLat(position));
+    this.dockStyles.set(dock.sn, styles);
+    this.docksRestyled = true;
+    this.shown.set(dock.sn, {
+      kind: 'dock',
+      lon: position[0],
+      lat: position[1],
+      heading: 0,
+      status,
+      clustered: this.clustered.has(dock.sn),
+    });
   }
 
   private drawDrone(drone: LiveDevice, devices: LiveDevices): void {
@@ -244,21 +374,31 @@ export class LiveLayer {
     const coordinate = fromLonLat(position);
     const status = droneStatus(drone);
     const heading = headingOf(drone);
+    // Zoomed out, a drone is part of its dock's cluster (whose colour says it flies): drawn once apart.
+    const clustered = dock !== undefined && this.clustered.has(dock.sn);
+    this.shown.set(drone.sn, {
+      kind: 'drone',
+      lon: position[0],
+      lat: position[1],
+      heading,
+      status,
+      clustered,
+    });
+    if (airborne) {
+      const point = { x: coordinate[0]!, y: coordinate[1]!, t: Date.now() };
+      this.trailPoints.set(drone.sn, appendTrail(this.trailPoints.get(drone.sn) ?? [], point));
+    } else {
+      this.trailPoints.delete(drone.sn);
+    }
+    if (clustered) {
+      this.removeFeature(this.drones, drone.sn);
+      this.removeFeature(this.trails, drone.sn);
+      return;
+    }
     const styles = [new Style({ image: droneIcon(STATUS_COLORS[status], heading), zIndex: 2 })];
     if (this.selected && this.selected === (dock?.sn ?? drone.sn)) styles.unshift(selectedRing);
     this.upsert(this.drones, drone.sn, coordinate, styles);
-    this.shown.set(drone.sn, { kind: 'drone', lon: position[0], lat: position[1], heading, status });
-    if (airborne) {
-      const trail = appendTrail(this.trailPoints.get(drone.sn) ?? [], {
-        x: coordinate[0]!,
-        y: coordinate[1]!,
-        t: Date.now(),
-      });
-      this.trailPoints.set(drone.sn, trail);
-      this.drawTrail(drone.sn, trail);
-    } else {
-      this.dropTrail(drone.sn);
-    }
+    this.drawTrail(drone.sn, this.trailPoints.get(drone.sn) ?? []);
   }
 
   private drawTrail(sn: string, trail: TrailPoint[]): void {
@@ -293,15 +433,19 @@ export class LiveLayer {
 
   private dropTrail(sn: string): void {
     this.trailPoints.delete(sn);
-    const feature = this.trails.getFeatureById(sn);
-    if (feature) this.trails.removeFeature(feature);
+    this.removeFeature(this.trails, sn);
+  }
+
+  private removeFeature(source: VectorSource, sn: string): void {
+    const feature = source.getFeatureById(sn);
+    if (feature) source.removeFeature(feature);
   }
 
   private redrawTrails(): void {
     for (const [sn, trail] of this.trailPoints) {
       const kept = pruneTrail(trail, Date.now(), TRAIL_WINDOW_MS);
       this.trailPoints.set(sn, kept);
-      this.drawTrail(sn, kept);
+      if (!this.shown.get(sn)?.clustered) this.drawTrail(sn, kept);
     }
   }
 
@@ -326,7 +470,66 @@ export class LiveLayer {
     this.publishTimer = setTimeout(() => {
       this.publishTimer = null;
       this.element.dataset.devices = JSON.stringify(Object.fromEntries(this.shown));
+      this.element.dataset.clusters = JSON.stringify(this.shownClusters());
     }, PUBLISH_MS);
+  }
+
+  private shownClusters(): ShownCluster[] {
+    const shown: ShownCluster[] = [];
+    for (const cluster of this.clusters.getFeatures()) {
+      const docks = membersOf(cluster).map((member) => String(member.getId()));
+      const pixel = this.map.getPixelFromCoordinate((cluster.getGeometry() as Point).getCoordinates());
+      if (docks.length < 2 || !pixel) continue;
+      shown.push({
+        docks,
+        status: this.statusOf(docks),
+        pixel: [Math.round(pixel[0]!), Math.round(pixel[1]!)],
+      });
+    }
+    return shown;
+  }
+
+  private statusOf(docks: string[]): DeviceStatus {
+    return mostUrgent(docks.map((sn) => (this.shown.get(sn)?.status ?? 'offline') as DeviceStatus));
+  }
+
+  /** A lone dock keeps its own look; several close together become one circle with their count. */
+  private readonly styleDocks = (feature: FeatureLike): Style[] | undefined => {
+    const members = membersOf(feature);
+    if (members.length === 1) return this.dockStyles.get(String(members[0]!.getId()));
+    if (!members.length) return undefined;
+    const docks = members.map((member) => String(member.getId()));
+    const selected = this.selected !== null && docks.includes(this.selected);
+    return clusterStyle(docks.length, this.statusOf(docks), selected);
+  };
+
+  /** Clusters only below FOCUS_ZOOM; the map's clusters are published again once the view settles. */
+  private readonly zoomed = () => {
+    const zoom = this.map.getView().getZoom() ?? 0;
+    const distance = zoom < FOCUS_ZOOM - 1e-6 ? CLUSTER_DISTANCE : 0;
+    if (this.clusters.getDistance() !== distance) this.clusters.setDistance(distance);
+    this.publishSoon();
+  };
+
+  /** Zoom to a cluster's docks, far enough that they are drawn apart; docks at one spot open the first. */
+  private openCluster(members: Feature<Point>[]): void {
+    const view = this.map.getView();
+    const extent = boundingExtent(members.map((member) => member.getGeometry()!.getCoordinates()));
+    // from FOCUS_ZOOM on only docks at the very same position are still one cluster
+    if ((view.getZoom() ?? 0) >= FOCUS_ZOOM - 1e-6) {
+      this.onSelect(String(members[0]!.getId()));
+      return;
+    }
+    const [width, height] = this.map.getSize() ?? [800, 600];
+    const fitting = view.getResolutionForExtent(extent, [
+      Math.max(width! - 160, 100),
+      Math.max(height! - 160, 100),
+    ]);
+    const resolution = Math.min(
+      Math.max(fitting, view.getResolutionForZoom(CLUSTER_OPEN_MAX_ZOOM)),
+      view.getResolutionForZoom(FOCUS_ZOOM),
+    );
+    view.animate({ center: getCenter(extent), resolution, duration: 400 });
   }
 
   private readonly featureAt = (event: MapBrowserEvent) =>
@@ -338,7 +541,12 @@ export class LiveLayer {
   private readonly click = (event: MapBrowserEvent) => {
     const feature = this.featureAt(event);
     if (!feature) return;
-    const sn = String(feature.getId());
+    const members = membersOf(feature);
+    if (members.length > 1) {
+      this.openCluster(members);
+      return;
+    }
+    const sn = String((members[0] ?? feature).getId());
     const device = useLiveStore.getState().devices[sn];
     // A drone opens its dock's panel.
     const gateway = device?.kind === 'equipment' ? device.gatewaySn : null;
@@ -350,4 +558,9 @@ export class LiveLayer {
     const viewport = this.map.getViewport();
     if (viewport) viewport.style.cursor = this.featureAt(event) ? 'pointer' : '';
   };
+}
+
+/** The docks a cluster feature stands for (empty for any other feature). */
+function membersOf(feature: FeatureLike): Feature<Point>[] {
+  return (feature.get('features') as Feature<Point>[] | undefined) ?? [];
 }

@@ -8,6 +8,7 @@ import {
   droneBattery,
   droneStatus,
   headingOf,
+  mostUrgent,
   positionOf,
 } from './status';
 
@@ -78,5 +79,13 @@ describe('live map status', () => {
     ]);
     expect(headingOf(liveDevice('D', 'equipment', { osd: { attitude_head: -90 } }))).toBe(-90);
     expect(headingOf(liveDevice('D', 'equipment'))).toBe(0);
+  });
+
+  it('gives a cluster of docks the status that needs attention first', () => {
+    expect(mostUrgent(['online', 'alarm', 'offline', 'flying'])).toBe('alarm');
+    expect(mostUrgent(['online', 'working', 'flying'])).toBe('flying');
+    expect(mostUrgent(['offline', 'online'])).toBe('online');
+    expect(mostUrgent(['offline', 'offline'])).toBe('offline');
+    expect(mostUrgent([])).toBe('offline');
   });
 });

@@ -36,6 +36,13 @@ export const STATUS_ORDER: Record<DeviceStatus, number> = {
   offline: 4,
 };
 
+/** The status that needs attention first among several (a cluster of docks): an alarm anywhere wins. */
+export function mostUrgent(statuses: Iterable<DeviceStatus>): DeviceStatus {
+  let urgent: DeviceStatus = 'offline';
+  for (const status of statuses) if (STATUS_ORDER[status] < STATUS_ORDER[urgent]) urgent = status;
+  return urgent;
+}
+
 const num = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 const obj = (value: unknown): Record<string, unknown> =>
