@@ -42,5 +42,5 @@ export { LoadFleet, type LoadDevice, type LoadFleetOptions } from './load.js';
 export { PlatformClient, PlatformError, type PlatformOptions } from './platform.js';
 export { type Random, seededRandom, seedOf } from './random.js';
 export { Scheduler, Stopped } from './scheduler.js';
-export { findFfmpeg, type StreamInfo, VideoServer, type VideoOptions } from './video.js';
+export { findFfmpeg, type StreamFile, type StreamInfo, VideoServer, type VideoOptions } from './video.js';
 export { Weather, type WeatherReading } from './weather.js';

@@ -43,6 +43,45 @@ describe('camera test patterns', () => {
   );
 
   it.skipIf(!ffmpeg)(
+    'lets its owner serve the files under a base address, without a port of its own',
+    async () => {
+      server = new VideoServer({
+        streams: ['D3-outside'],
+        baseUrl: 'https://ops.example.com/api/demo-video/',
+      });
+      const [stream] = await server.start();
+      expect(stream).toEqual({
+        name: 'D3-outside',
+        available: true,
+        url: 'https://ops.example.com/api/demo-video/D3-outside/index.m3u8',
+      });
+      const deadline = Date.now() + 20_000;
+      let playlist = await server.read('D3-outside', 'index.m3u8');
+      while (!playlist?.body.toString().includes('.ts') && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        playlist = await server.read('D3-outside', 'index.m3u8');
+      }
+      expect(playlist?.contentType).toBe('application/vnd.apple.mpegurl');
+      const segment = playlist!.body
+        .toString()
+        .split('\n')
+        .find((line) => line.endsWith('.ts'))!;
+      expect((await server.read('D3-outside', segment))?.contentType).toBe('video/mp2t');
+      for (const [name, file] of [
+        ['..', 'index.m3u8'],
+        ['D3-outside', '../index.m3u8'],
+        ['D3-outside', 'x.txt'],
+        ['other', 'index.m3u8'],
+      ] as const) {
+        expect(await server.read(name, file), `${name}/${file}`).toBeNull();
+      }
+      await server.stop();
+      expect(await server.read('D3-outside', 'index.m3u8')).toBeNull();
+    },
+    30_000,
+  );
+
+  it.skipIf(!ffmpeg)(
     'stops its ffmpeg before removing the segments folder, so a last segment cannot be left behind',
     async () => {
       server = new VideoServer({ streams: ['D2-inside', 'D2-outside'] });

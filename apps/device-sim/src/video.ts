@@ -31,6 +31,17 @@ export interface VideoOptions {
   port?: number;
   /** the ffmpeg binary; by default the one on PATH */
   ffmpeg?: string | null;
+  /**
+   * Served by its owner rather than on a port of its own: no HTTP server is started, the streams' addresses
+   * are `{baseUrl}/{name}/index.m3u8` and the owner answers them with `read()` (the platform's demo does).
+   */
+  baseUrl?: string;
+}
+
+/** A file of a stream folder, as `read()` answers it. */
+export interface StreamFile {
+  contentType: string;
+  body: Buffer;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -68,14 +79,7 @@ export class VideoServer {
     }
     const dir = await mkdtemp(path.join(tmpdir(), 'aos-sim-video-'));
     this.dir = dir;
-    const server = createServer((request, response) => void this.serve(dir, request.url ?? '/', response));
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.options.port ?? 0, this.options.host ?? '127.0.0.1', () => resolve());
-    });
-    this.server = server;
-    const { port } = server.address() as AddressInfo;
-    const host = this.options.host && this.options.host !== '0.0.0.0' ? this.options.host : '127.0.0.1';
+    const base = this.options.baseUrl?.replace(/\/+$/, '') ?? (await this.listen());
     this.streams = [];
     for (const name of this.options.streams) {
       const folder = path.join(dir, name);
@@ -117,10 +121,23 @@ export class VideoServer {
       this.streams.push({
         name,
         available: true,
-        url: `http://${host}:${port}/${encodeURIComponent(name)}/index.m3u8`,
+        url: `${base}/${encodeURIComponent(name)}/index.m3u8`,
       });
     }
     return this.streams;
+  }
+
+  /** Its own HTTP server on `host:port`; answers the base address of the streams. */
+  private async listen(): Promise<string> {
+    const server = createServer((request, response) => void this.serve(request.url ?? '/', response));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.options.port ?? 0, this.options.host ?? '127.0.0.1', () => resolve());
+    });
+    this.server = server;
+    const { port } = server.address() as AddressInfo;
+    const host = this.options.host && this.options.host !== '0.0.0.0' ? this.options.host : '127.0.0.1';
+    return `http://${host}:${port}`;
   }
 
   /**
@@ -136,27 +153,35 @@ export class VideoServer {
     this.dir = null;
   }
 
-  /** Files of the stream folders only: `/{name}/{file}.m3u8|.ts`, nothing above the folder. */
-  private async serve(dir: string, url: string, response: ServerResponse): Promise<void> {
+  /**
+   * A file of a stream folder: `{name}/{file}.m3u8|.ts`, nothing above the folder; null when there is no
+   * such file (or the server is stopped).
+   */
+  async read(name: string, file: string): Promise<StreamFile | null> {
+    const dir = this.dir;
+    const contentType = CONTENT_TYPES[path.extname(file)];
+    const valid = dir && contentType && [name, file].every((part) => /^[\w.-]+$/.test(part) && part !== '..');
+    if (!valid) return null;
+    try {
+      return { contentType, body: await readFile(path.join(dir, name, file)) };
+    } catch {
+      return null;
+    }
+  }
+
+  private async serve(url: string, response: ServerResponse): Promise<void> {
     const parts = decodeURIComponent(new URL(url, 'http://x').pathname).split('/').filter(Boolean);
-    const type = CONTENT_TYPES[path.extname(parts[1] ?? '')];
-    const valid =
-      parts.length === 2 && type && parts.every((part) => /^[\w.-]+$/.test(part) && part !== '..');
-    if (!valid) {
+    const found = parts.length === 2 ? await this.read(parts[0]!, parts[1]!) : null;
+    if (!found) {
       response.writeHead(404).end();
       return;
     }
-    try {
-      const body = await readFile(path.join(dir, parts[0]!, parts[1]!));
-      response.writeHead(200, {
-        'content-type': type,
-        'access-control-allow-origin': '*',
-        'cache-control': 'no-cache',
-      });
-      response.end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
+    response.writeHead(200, {
+      'content-type': found.contentType,
+      'access-control-allow-origin': '*',
+      'cache-control': 'no-cache',
+    });
+    response.end(found.body);
   }
 }
 

@@ -118,6 +118,13 @@ const Env = z.object({
    * on by default, off by default under NODE_ENV=test
    */
   SIMULATOR: flag.optional(),
+  /**
+   * the demo docks' outside cameras play an HLS test pattern (needs ffmpeg on PATH, about a tenth of a core
+   * per dock), served by the platform at /api/demo-video; off by default
+   */
+  SIMULATOR_VIDEO: flag.default(false),
+  /** the address browsers reach the platform at (the demo video's stream addresses); default http://localhost:PORT */
+  PUBLIC_URL: url(['http:', 'https:']).optional(),
   /** the demo fleet's speed: every duration is multiplied by it (1 real time; tests use less) */
   SIMULATOR_TIME_SCALE: z.coerce.number().min(0.001).max(10).default(1),
   /** days telemetry samples and flight tracks are kept (deleted daily); 0 keeps them for ever */

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { DEMO_FLEET } from '../src/demo/demo-fleet.js';
+import { DEMO_ENV } from './demo-helper.js';
 import { ADMIN_PASSWORD, createTenant, createTestApp, login, send } from './helper.js';
 
 /**
@@ -11,15 +12,6 @@ import { ADMIN_PASSWORD, createTenant, createTestApp, login, send } from './help
  * the fleet services and simulated in-process against the embedded broker, fifty times faster than real
  * time; and the simulator's command-line provisioning against the same API.
  */
-
-const DEMO_ENV = {
-  MQTT_ENABLED: 'true',
-  MQTT_PORT: '0',
-  HOST: '127.0.0.1',
-  SIMULATOR: 'true',
-  SIMULATOR_TIME_SCALE: '0.02',
-  DEVICE_REPLY_TIMEOUT_MS: '5000',
-};
 
 /** Wait until `condition` holds (polling). */
 async function until(condition: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {

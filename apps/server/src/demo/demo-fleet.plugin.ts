@@ -2,6 +2,7 @@ import { SimFleet } from '@aos/device-sim';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { provisionDemoFleet } from './demo-fleet.js';
+import { demoVideo } from './demo-video.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,6 +60,7 @@ export default fp(async function demoFleetPlugin(app: FastifyInstance) {
       log.warn({ err: error }, 'the demo fleet could not start');
     }
   });
+  demoVideo(app, log);
   app.addHook('preClose', async () => {
     const fleet = app.demoFleet;
     app.demoFleet = null;

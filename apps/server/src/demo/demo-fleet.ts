@@ -173,3 +173,27 @@ async function bindDrone(services: Services, ctx: Ctx, dockId: string, droneId: 
     HangarSubmit.parse({ ...dock, droneIds: [...bound, droneId].join(',') }),
   );
 }
+
+/** Where the platform serves the demo docks' test-pattern video (SIMULATOR_VIDEO). */
+export const DEMO_VIDEO_PATH = '/api/demo-video';
+
+/**
+ * Point each demo dock's outside camera at its address in `addresses` (SIMULATOR_VIDEO), or clear an address
+ * an earlier demo set (one under DEMO_VIDEO_PATH) when it has none; addresses an operator entered are kept.
+ */
+export async function setDemoStreams(
+  services: Services,
+  db: Ctx['db'],
+  addresses: ReadonlyMap<string, string>,
+): Promise<void> {
+  const ctx = tenantCtx(db);
+  for (const { dockSn } of DEMO_FLEET) {
+    const id = await findId(ctx, hangar, dockSn);
+    if (!id) continue;
+    const dock = await services.hangars.detail(ctx, id);
+    const current = dock.streamOutside ?? '';
+    const wanted = addresses.get(dockSn) ?? (current.includes(`${DEMO_VIDEO_PATH}/`) ? '' : current);
+    if (wanted === current) continue;
+    await services.hangars.submit(ctx, HangarSubmit.parse({ ...dock, streamOutside: wanted }));
+  }
+}
