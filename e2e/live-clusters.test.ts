@@ -13,7 +13,7 @@ import {
   topo,
   type Registered,
 } from '../apps/server/test/device-helper.js';
-import { newPage, onePlatform, ready, screenshotPath, signedIn } from './harness.js';
+import { hasText, newPage, onePlatform, ready, screenshotPath, signedIn } from './harness.js';
 
 /**
  * Docks close together are drawn as one circle with their count while zoomed out, coloured by the most
@@ -126,11 +126,21 @@ describe('dock clusters on the live map', () => {
     // the flying drone is part of its dock's cluster until the docks are drawn apart
     expect((await shown())[drone.serialNumber]).toMatchObject({ status: 'flying', clustered: true });
     expect((await shown())[far.serialNumber]).toMatchObject({ clustered: false });
-    await page.waitForTimeout(500);
+    // hovering names the cluster's docks, the one in alarm first
+    const box = (await page.getByTestId('live-map').boundingBox())!;
+    await page.mouse.move(box.x + cluster!.pixel[0], box.y + cluster!.pixel[1]);
+    const card = page.getByTestId('live-hover');
+    await hasText(card, '4 个机库');
+    expect(await card.locator('.live-hover__row').count()).toBe(4);
+    expect(await card.locator('.live-hover__row').first().innerText()).toMatch(
+      new RegExp(`${site[2]!.serialNumber}\\s+告警`),
+    );
+    await hasText(card, '点击放大');
+    await page.waitForTimeout(300);
     await page.screenshot({ path: screenshotPath('live-clusters') });
 
-    const box = (await page.getByTestId('live-map').boundingBox())!;
     await page.mouse.click(box.x + cluster!.pixel[0], box.y + cluster!.pixel[1]);
+    await card.waitFor({ state: 'detached' });
     await expect.poll(clusters, { timeout: 10_000 }).toEqual([]);
     // every dock of the site is now drawn on its own, inside the map
     const opened = await shown();

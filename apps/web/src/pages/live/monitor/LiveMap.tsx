@@ -1,8 +1,9 @@
 import type OlMap from 'ol/Map';
-import { type RefObject, useCallback, useEffect, useRef } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import MapView from '../../../components/map/MapView';
 import type { MapSettings } from '../../../components/map/settings';
-import { LiveLayer } from './liveLayer';
+import { HoverCard } from './HoverCard';
+import { LiveLayer, type MapHover } from './liveLayer';
 
 /** What the page asks of the map. */
 export interface LiveMapHandle {
@@ -24,6 +25,7 @@ export interface LiveMapProps {
 /** The live map: OpenLayers with the live layer. Loaded on demand with OpenLayers (see LiveMonitorPage). */
 export default function LiveMap({ settings, handle, onSelect, selected, names, hidden }: LiveMapProps) {
   const layer = useRef<LiveLayer | null>(null);
+  const [hover, setHover] = useState<MapHover | null>(null);
   const select = useRef(onSelect);
   select.current = onSelect;
   const latest = useRef({ names, hidden, selected });
@@ -32,7 +34,7 @@ export default function LiveMap({ settings, handle, onSelect, selected, names, h
   const onReady = useCallback(
     (map: OlMap) => {
       const element = map.getTargetElement() as HTMLElement;
-      const live = new LiveLayer(map, element, (sn) => select.current(sn));
+      const live = new LiveLayer(map, element, (sn) => select.current(sn), setHover);
       live.setNames(latest.current.names);
       live.setHidden(latest.current.hidden);
       live.setSelected(latest.current.selected);
@@ -42,6 +44,7 @@ export default function LiveMap({ settings, handle, onSelect, selected, names, h
         live.dispose();
         layer.current = null;
         handle.current = null;
+        setHover(null);
       };
     },
     [handle],
@@ -51,5 +54,10 @@ export default function LiveMap({ settings, handle, onSelect, selected, names, h
   useEffect(() => layer.current?.setHidden(hidden), [hidden]);
   useEffect(() => layer.current?.setSelected(selected), [selected]);
 
-  return <MapView settings={settings} onReady={onReady} height="100%" testId="live-map" />;
+  return (
+    <>
+      <MapView settings={settings} onReady={onReady} height="100%" testId="live-map" />
+      {hover && <HoverCard hover={hover} names={names} />}
+    </>
+  );
 }

@@ -18,6 +18,7 @@ import { droneOfDock } from './fleet';
 import {
   type DeviceStatus,
   STATUS_COLORS,
+  STATUS_ORDER,
   dockStatus,
   droneStatus,
   headingOf,
@@ -35,6 +36,16 @@ export interface ShownDevice {
   status: string;
   /** drawn as part of a cluster of docks (a drone with its dock) rather than on its own */
   clustered: boolean;
+}
+
+/** What the pointer is over: one dock or drone, or a cluster's docks (most urgent first), and where. */
+export interface MapHover {
+  devices: Array<{ sn: string; status: DeviceStatus }>;
+  cluster: boolean;
+  /** the feature's position in the map element, in CSS pixels */
+  pixel: [number, number];
+  /** the map element's size, in CSS pixels */
+  size: [number, number];
 }
 
 /** What the layer publishes on the map element (`data-clusters`): each group of docks drawn as one. */
@@ -139,6 +150,8 @@ export class LiveLayer {
   private frame = 0;
   private fitted = false;
   private publishTimer: ReturnType<typeof setTimeout> | null = null;
+  /** the features under the pointer (sorted serial numbers), so a hover is announced once per target */
+  private hovered = '';
   private readonly refade: ReturnType<typeof setInterval>;
   private readonly unsubscribe: () => void;
   private readonly layers: VectorLayer[];
@@ -147,6 +160,7 @@ export class LiveLayer {
     private readonly map: OlMap,
     private readonly element: HTMLElement,
     private readonly onSelect: (sn: string) => void,
+    private readonly onHover: (hover: MapHover | null) => void = () => undefined,
   ) {
     this.layers = [
       new VectorLayer({ source: this.trails, zIndex: 20, properties: { name: 'live-trails' } }),
@@ -169,6 +183,8 @@ export class LiveLayer {
     map.on('singleclick', this.click);
     map.on('pointermove', this.hover);
     map.on('moveend', this.zoomed);
+    map.on('movestart', this.leave);
+    map.getViewport()?.addEventListener('pointerleave', this.leave);
     this.clusters.on('change', this.regrouped);
     this.refade = setInterval(() => this.redrawTrails(), REFADE_MS);
   }
@@ -219,6 +235,8 @@ export class LiveLayer {
     this.map.un('singleclick', this.click);
     this.map.un('pointermove', this.hover);
     this.map.un('moveend', this.zoomed);
+    this.map.un('movestart', this.leave);
+    this.map.getViewport()?.removeEventListener('pointerleave', this.leave);
     this.clusters.un('change', this.regrouped);
     for (const layer of this.layers) this.map.removeLayer(layer);
   }
@@ -555,8 +573,37 @@ export class LiveLayer {
 
   private readonly hover = (event: MapBrowserEvent) => {
     if (event.dragging) return;
+    const feature = this.featureAt(event);
     const viewport = this.map.getViewport();
-    if (viewport) viewport.style.cursor = this.featureAt(event) ? 'pointer' : '';
+    if (viewport) viewport.style.cursor = feature ? 'pointer' : '';
+    const members = feature ? membersOf(feature) : [];
+    const sns = (members.length ? members : feature ? [feature] : []).map((one) => String(one.getId()));
+    const key = [...sns].sort().join(',');
+    if (key === this.hovered) return;
+    this.hovered = key;
+    const point = feature?.getGeometry();
+    const pixel = point instanceof Point ? this.map.getPixelFromCoordinate(point.getCoordinates()) : null;
+    if (!sns.length || !pixel) {
+      this.onHover(null);
+      return;
+    }
+    const devices = sns
+      .map((sn) => ({ sn, status: (this.shown.get(sn)?.status ?? 'offline') as DeviceStatus }))
+      .sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status]);
+    const [width, height] = this.map.getSize() ?? [0, 0];
+    this.onHover({
+      devices,
+      cluster: members.length > 1,
+      pixel: [pixel[0]!, pixel[1]!],
+      size: [width!, height!],
+    });
+  };
+
+  /** The view moves or the pointer leaves the map: the hover card goes. */
+  private readonly leave = () => {
+    if (!this.hovered) return;
+    this.hovered = '';
+    this.onHover(null);
   };
 }
 

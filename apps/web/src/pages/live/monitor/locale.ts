@@ -32,6 +32,12 @@ export default {
         lowBattery: '电量低',
       },
       legend: '图例',
+      hover: {
+        docks: '{{count}} 个机库',
+        more: '还有 {{count}} 个',
+        zoomIn: '点击放大，逐个查看',
+        details: '点击查看详情',
+      },
       panel: {
         close: '关闭',
         dock: '机库',
@@ -113,6 +119,12 @@ export default {
         lowBattery: 'Low battery',
       },
       legend: 'Legend',
+      hover: {
+        docks: '{{count}} docks',
+        more: 'and {{count}} more',
+        zoomIn: 'Click to zoom in and see each',
+        details: 'Click for details',
+      },
       panel: {
         close: 'Close',
         dock: 'Dock',
