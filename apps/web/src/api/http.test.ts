@@ -1,5 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildUrl, configureHttp, HttpError, request, requestFile, TransportError } from './http';
+import {
+  buildUrl,
+  configureHttp,
+  fieldErrors,
+  HttpError,
+  request,
+  requestFile,
+  TransportError,
+} from './http';
 
 const shown: string[] = [];
 let unauthorized = 0;
@@ -92,6 +100,16 @@ describe('HTTP layer: spec §8 request handling', () => {
     setup(respond(400, body) as never);
     await expect(request({ url: '/api/x' })).rejects.toBeInstanceOf(HttpError);
     expect(shown).toEqual(['the post code already exists', 'postCode: the post code already exists']);
+  });
+
+  it('gives the fields a 400 names, for the form to mark them', async () => {
+    const errors = { postCode: 'the post code already exists' };
+    setup(respond(400, { code: 400, msg: 'postCode: taken', data: { errors } }) as never);
+    const refused = await request({ url: '/api/x' }).catch((error: unknown) => error);
+    expect(fieldErrors(refused)).toEqual(errors);
+    setup(respond(400, { code: 400, msg: 'bad' }) as never);
+    expect(fieldErrors(await request({ url: '/api/x' }).catch((error: unknown) => error))).toBeUndefined();
+    expect(fieldErrors(new TypeError('Failed to fetch'))).toBeUndefined();
   });
 
   it('answers a file with its name, and an error answer of a file call like any other', async () => {

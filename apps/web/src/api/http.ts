@@ -166,6 +166,12 @@ function messageOf(record: Record<string, unknown>): string | undefined {
   return message;
 }
 
+/** The fields a refused submit names (a 400's `data.errors`, field → message), for the form to mark. */
+export function fieldErrors(error: unknown): Record<string, string> | undefined {
+  if (!(error instanceof HttpError)) return undefined;
+  return (error.body as { data?: { errors?: Record<string, string> } } | null | undefined)?.data?.errors;
+}
+
 /** The envelope's data, for the common case. */
 export async function requestData<T>(options: RequestOptions): Promise<T> {
   const body = await request<{ data: T }>(options);

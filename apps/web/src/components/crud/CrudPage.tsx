@@ -24,8 +24,9 @@ import {
 import type { Dayjs } from 'dayjs';
 import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HttpError } from '../../api/http';
+import { fieldErrors } from '../../api/http';
 import { useSession } from '../../store/session';
+import { useAction } from '../useAction';
 import { displayValue, FieldInput, valueBinding } from './fields';
 import { useColumnOptions } from './options';
 import type { CrudActions, CrudColumn, CrudPageProps } from './types';
@@ -68,7 +69,20 @@ export function CrudPage<T extends { id: string }>(props: CrudPageProps<T>) {
   const [paging, setPaging] = useState({ current: 1, size: PAGE_SIZE_DEFAULT });
   const [selected, setSelected] = useState<T[]>([]);
   const [dialog, setDialog] = useState<Dialog<T>>();
-  const [saving, setSaving] = useState(false);
+  const saving = useAction({
+    failure: t('common.saveFailed'),
+    onError: (error) => {
+      const fields = fieldErrors(error);
+      if (fields) {
+        form.setFields(
+          Object.entries(fields)
+            .filter(([name]) => columns.some((column) => column.field === name))
+            .map(([name, text]) => ({ name, errors: [text] })),
+        );
+      }
+    },
+  });
+  const deleting = useAction({ success: t('common.deleted'), failure: t('common.deleteFailed') });
   const [children, setChildren] = useState<Map<string, Row[]>>(new Map());
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
 
@@ -139,15 +153,7 @@ export function CrudPage<T extends { id: string }>(props: CrudPageProps<T>) {
       title: t('crud.confirmTitle'),
       content: t('crud.confirmDelete'),
       okButtonProps: { danger: true, 'data-testid': 'confirm-delete' } as { danger: boolean },
-      onOk: async () => {
-        try {
-          await api.remove!(ids);
-          message.success(t('common.deleted'));
-          refresh();
-        } catch (error) {
-          if (!(error instanceof HttpError && error.shown)) message.error(t('common.deleteFailed'));
-        }
-      },
+      onOk: () => deleting.run(() => api.remove!(ids), { onDone: refresh }),
     });
 
   const batchDelete = () => {
@@ -164,26 +170,13 @@ export function CrudPage<T extends { id: string }>(props: CrudPageProps<T>) {
     const body = props.beforeSubmit
       ? props.beforeSubmit(values, editing)
       : { ...values, ...(editing ? { id: editing.id } : {}) };
-    setSaving(true);
-    try {
-      await api.submit!(body);
-      message.success(t(editing ? 'common.updated' : 'common.added'));
-      setDialog(undefined);
-      refresh();
-    } catch (error) {
-      const errors = (error as HttpError).body as { data?: { errors?: Record<string, string> } } | undefined;
-      const fields = errors?.data?.errors;
-      if (fields) {
-        form.setFields(
-          Object.entries(fields)
-            .filter(([name]) => columns.some((column) => column.field === name))
-            .map(([name, text]) => ({ name, errors: [text] })),
-        );
-      }
-      if (!(error instanceof HttpError && error.shown)) message.error(t('common.saveFailed'));
-    } finally {
-      setSaving(false);
-    }
+    await saving.run(() => api.submit!(body), {
+      success: t(editing ? 'common.updated' : 'common.added'),
+      onDone: () => {
+        setDialog(undefined);
+        refresh();
+      },
+    });
   };
 
   const tableColumns = useMemo(() => {
@@ -458,7 +451,7 @@ export function CrudPage<T extends { id: string }>(props: CrudPageProps<T>) {
               <Button onClick={() => setDialog(undefined)}>{t('common.cancel')}</Button>
               <Button
                 type="primary"
-                loading={saving}
+                loading={saving.busy}
                 onClick={() => void submit()}
                 data-testid={`${testId}-submit`}
               >

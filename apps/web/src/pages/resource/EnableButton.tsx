@@ -1,7 +1,7 @@
 import { RESOURCE_ENABLED } from '@aos/contract';
-import { App, Button, Popconfirm, Tag } from 'antd';
+import { Button, Popconfirm, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { HttpError } from '../../api/http';
+import { useAction } from '../../components/useAction';
 import { enableConfig } from './api';
 
 /** The status cell of an oss or sms configuration: the enabled one stands out. */
@@ -25,21 +25,13 @@ export function EnableButton({
   refresh: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { run } = useAction({ success: t('resource.enableDone'), onDone: refresh });
   if (record.status === RESOURCE_ENABLED) return null;
   return (
     <Popconfirm
       title={t('resource.enableConfirm')}
       okButtonProps={{ 'data-testid': 'confirm-enable' } as Record<string, string>}
-      onConfirm={async () => {
-        try {
-          await enableConfig(kind, record.id);
-          message.success(t('resource.enableDone'));
-          refresh();
-        } catch (error) {
-          if (!(error instanceof HttpError && error.shown)) message.error(t('common.operationFailed'));
-        }
-      }}
+      onConfirm={() => run(() => enableConfig(kind, record.id))}
     >
       <Button type="link" size="small" data-testid="row-enable">
         {t('resource.enable')}

@@ -14,9 +14,9 @@ import { App, Button, type ButtonProps, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CrudApi } from '../../../api/crud';
-import { HttpError } from '../../../api/http';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import type { CrudActions, CrudColumn, Option } from '../../../components/crud/types';
+import { useAction } from '../../../components/useAction';
 import { useSession } from '../../../store/session';
 import { deviceApi, numericDictionary, resetDeviceCredential } from './api';
 import { CredentialDialog, type IssuedCredential } from './CredentialDialog';
@@ -43,7 +43,8 @@ function useNumericDictionary(code: string, keep?: readonly number[]): Option[] 
  */
 export default function DevicePage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const { run } = useAction();
   const [credential, setCredential] = useState<IssuedCredential>();
   const [aircraft, setAircraft] = useState(false);
   const types = useNumericDictionary(DICT.device_type, DEVICE_TYPES);
@@ -66,15 +67,13 @@ export default function DevicePage() {
       title: t('device.credential.resetTitle'),
       content: t('device.credential.resetConfirm', { name: record.name }),
       okButtonProps: { danger: true, 'data-testid': 'confirm-reset' } as ButtonProps,
-      onOk: async () => {
-        try {
-          const issued = await resetDeviceCredential(record.id);
-          setCredential({ ...issued, name: record.name });
-          actions.refresh();
-        } catch (error) {
-          if (!(error instanceof HttpError && error.shown)) message.error(t('common.operationFailed'));
-        }
-      },
+      onOk: () =>
+        run(() => resetDeviceCredential(record.id), {
+          onDone: (issued) => {
+            setCredential({ ...issued, name: record.name });
+            actions.refresh();
+          },
+        }),
     });
 
   const prompt = (key: string) => t('crud.requiredSelect', { field: t(key) });

@@ -2,9 +2,9 @@ import { type FlyOperator, FLY_OPERATOR_ON, FlyOperatorSubmit } from '@aos/contr
 import { App, Button, type ButtonProps, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { HttpError } from '../../../api/http';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import type { CrudActions, CrudColumn } from '../../../components/crud/types';
+import { useAction } from '../../../components/useAction';
 import { flyOperatorApi, turnOperators, userOptions } from './api';
 
 const STATUS = [
@@ -16,6 +16,7 @@ const STATUS = [
 export default function FlyOperatorPage() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
+  const { run } = useAction();
 
   const columns: CrudColumn<FlyOperator>[] = [
     {
@@ -109,22 +110,16 @@ export default function FlyOperatorPage() {
       message.warning(t('crud.selectOne'));
       return;
     }
+    const ids = rows.map((row) => row.id);
     modal.confirm({
       title: t('crud.confirmTitle'),
       content: t(on ? 'flyOperator.confirmOn' : 'flyOperator.confirmOff'),
       okButtonProps: { 'data-testid': 'confirm-turn' } as ButtonProps,
-      onOk: async () => {
-        try {
-          await turnOperators(
-            on,
-            rows.map((row) => row.id),
-          );
-          message.success(t(on ? 'flyOperator.turnedOn' : 'flyOperator.turnedOff'));
-          actions.refresh();
-        } catch (error) {
-          if (!(error instanceof HttpError && error.shown)) message.error(t('common.operationFailed'));
-        }
-      },
+      onOk: () =>
+        run(() => turnOperators(on, ids), {
+          success: t(on ? 'flyOperator.turnedOn' : 'flyOperator.turnedOff'),
+          onDone: actions.refresh,
+        }),
     });
   };
 

@@ -2,23 +2,12 @@ import { SettingOutlined } from '@ant-design/icons';
 import { DICT, type Hangar, HangarBasicSetSubmit } from '@aos/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { Rule } from 'antd/es/form';
-import {
-  App,
-  type ButtonProps,
-  Col,
-  Divider,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Row,
-  Select,
-  Spin,
-} from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ButtonProps, Col, Divider, Form, Input, InputNumber, Modal, Row, Select, Spin } from 'antd';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HttpError } from '../../../api/http';
+import { fieldErrors } from '../../../api/http';
 import { schemaProblem } from '../../../components/crud/validation';
+import { useAction } from '../../../components/useAction';
 import { useSession } from '../../../store/session';
 import { numericDictionary } from '../device/api';
 import { basicSetDetail, submitBasicSet } from './api';
@@ -36,10 +25,17 @@ type Field = Exclude<keyof typeof shape, 'hangarId'>;
  */
 export function BasicSetDialog({ hangar, onClose }: { hangar: Hangar | undefined; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const language = useSession((state) => state.language);
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useAction({
+    success: t('common.saved'),
+    failure: t('common.saveFailed'),
+    onDone: onClose,
+    onError: (error) => {
+      const fields = fieldErrors(error);
+      if (fields) form.setFields(Object.entries(fields).map(([name, text]) => ({ name, errors: [text] })));
+    },
+  });
   const detail = useQuery({
     queryKey: ['hangar-basic-set', hangar?.id],
     queryFn: () => basicSetDetail(hangar!.id),
@@ -79,19 +75,7 @@ export function BasicSetDialog({ hangar, onClose }: { hangar: Hangar | undefined
 
   const save = async () => {
     const values = (await form.validateFields()) as Omit<HangarBasicSetSubmit, 'hangarId'>;
-    setSaving(true);
-    try {
-      await submitBasicSet({ ...values, hangarId: hangar!.id });
-      message.success(t('common.saved'));
-      onClose();
-    } catch (error) {
-      const fields = ((error as HttpError).body as { data?: { errors?: Record<string, string> } } | undefined)
-        ?.data?.errors;
-      if (fields) form.setFields(Object.entries(fields).map(([name, text]) => ({ name, errors: [text] })));
-      if (!(error instanceof HttpError && error.shown)) message.error(t('common.saveFailed'));
-    } finally {
-      setSaving(false);
-    }
+    await run(() => submitBasicSet({ ...values, hangarId: hangar!.id }));
   };
 
   return (

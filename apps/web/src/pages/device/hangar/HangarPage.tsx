@@ -15,9 +15,9 @@ import { App, Button, type ButtonProps, Form, Switch, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CrudApi } from '../../../api/crud';
-import { HttpError } from '../../../api/http';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import type { CrudActions, CrudColumn } from '../../../components/crud/types';
+import { useAction } from '../../../components/useAction';
 import { useSession } from '../../../store/session';
 import { CredentialDialog, type IssuedCredential } from '../device/CredentialDialog';
 import { BrandSelect, DeviceSelect, ModelSelect } from '../device/inputs';
@@ -53,9 +53,10 @@ function DroneSelect(props: { value?: string; onChange?: (value: unknown) => voi
 /** Shown/hidden in the row: a switch for those who may change it, a tag for the others. */
 function VisibilitySwitch({ hangar, can }: { hangar: Hangar; can: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction({
+    onDone: () => queryClient.invalidateQueries({ queryKey: ['crud', 'hangar'] }),
+  });
   const shown = hangar.visible === HANGAR_VISIBLE;
   if (!can)
     return <Tag color={shown ? 'green' : 'default'}>{t(shown ? 'hangar.shown' : 'hangar.hidden')}</Tag>;
@@ -66,18 +67,11 @@ function VisibilitySwitch({ hangar, can }: { hangar: Hangar; can: boolean }) {
       checkedChildren={t('hangar.shown')}
       unCheckedChildren={t('hangar.hidden')}
       data-testid="row-visible"
-      onChange={async (checked) => {
-        setBusy(true);
-        try {
-          await updateVisibility(hangar.id, checked ? 1 : 0);
-          message.success(t(checked ? 'hangar.nowShown' : 'hangar.nowHidden', { name: hangar.name }));
-          await queryClient.invalidateQueries({ queryKey: ['crud', 'hangar'] });
-        } catch (error) {
-          if (!(error instanceof HttpError && error.shown)) message.error(t('common.operationFailed'));
-        } finally {
-          setBusy(false);
-        }
-      }}
+      onChange={(checked) =>
+        run(() => updateVisibility(hangar.id, checked ? 1 : 0), {
+          success: t(checked ? 'hangar.nowShown' : 'hangar.nowHidden', { name: hangar.name }),
+        })
+      }
     />
   );
 }
@@ -90,7 +84,8 @@ function VisibilitySwitch({ hangar, can }: { hangar: Hangar; can: boolean }) {
  */
 export default function HangarPage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const { run } = useAction();
   const language = useSession((state) => state.language);
   const permission = useSession((state) => state.permission);
   const [credential, setCredential] = useState<IssuedCredential>();
@@ -114,15 +109,13 @@ export default function HangarPage() {
       title: t('device.credential.resetTitle'),
       content: t('device.credential.resetConfirm', { name: record.name }),
       okButtonProps: { danger: true, 'data-testid': 'confirm-reset' } as ButtonProps,
-      onOk: async () => {
-        try {
-          const issued = await resetHangarCredential(record.id);
-          setCredential({ ...issued, name: record.name });
-          actions.refresh();
-        } catch (error) {
-          if (!(error instanceof HttpError && error.shown)) message.error(t('common.operationFailed'));
-        }
-      },
+      onOk: () =>
+        run(() => resetHangarCredential(record.id), {
+          onDone: (issued) => {
+            setCredential({ ...issued, name: record.name });
+            actions.refresh();
+          },
+        }),
     });
 
   const prompt = (key: string) => t('crud.requiredSelect', { field: t(key) });

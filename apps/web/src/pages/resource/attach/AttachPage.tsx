@@ -1,12 +1,12 @@
 import { type Attach, AttachSubmit, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '@aos/contract';
 import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Upload } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { crudApi } from '../../../api/crud';
-import { HttpError } from '../../../api/http';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import type { CrudActions, CrudColumn } from '../../../components/crud/types';
+import { useAction } from '../../../components/useAction';
 import { downloadAttachment, uploadAttachment } from '../api';
 
 const api = crudApi<Attach>('/api/blade-resource/attach');
@@ -61,7 +61,7 @@ const ACCEPT = UPLOAD_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 export default function AttachPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [uploading, setUploading] = useState(false);
+  const { busy: uploading, run } = useAction({ success: t('attach.uploaded') });
 
   const toolbar = (actions: CrudActions<Attach>) =>
     actions.can('attach_add') ? (
@@ -75,20 +75,15 @@ export default function AttachPage() {
           }
           return true;
         }}
-        customRequest={async ({ file, onSuccess, onError }) => {
-          setUploading(true);
-          try {
-            const result = await uploadAttachment(file as File);
-            message.success(t('attach.uploaded'));
-            onSuccess?.(result);
-            actions.refresh();
-          } catch (error) {
-            if (!(error instanceof HttpError && error.shown)) message.error(t('common.operationFailed'));
-            onError?.(error as Error);
-          } finally {
-            setUploading(false);
-          }
-        }}
+        customRequest={({ file, onSuccess, onError }) =>
+          run(() => uploadAttachment(file as File), {
+            onDone: (result) => {
+              onSuccess?.(result);
+              actions.refresh();
+            },
+            onError: (error) => onError?.(error as Error),
+          })
+        }
       >
         <Button type="primary" icon={<UploadOutlined />} loading={uploading} data-testid="attach-upload">
           {t('attach.upload')}

@@ -1,32 +1,21 @@
 import { type Sms, SmsPhone } from '@aos/contract';
-import { App, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { HttpError } from '../../../api/http';
 import { schemaProblem } from '../../../components/crud/validation';
+import { useAction } from '../../../components/useAction';
 import { useSession } from '../../../store/session';
 import { sendMessage } from '../api';
 
 /** "Send a test message" through one configuration: a phone (checked like the server does) and a text. */
 export function SendTestDialog({ config, onClose }: { config: Sms; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const language = useSession((state) => state.language);
   const [form] = Form.useForm<{ phone: string; content: string }>();
-  const [sending, setSending] = useState(false);
+  const { busy: sending, run } = useAction({ success: t('sms.sent'), onDone: onClose });
 
   const send = async () => {
     const { phone, content } = await form.validateFields();
-    setSending(true);
-    try {
-      await sendMessage(config.smsCode, phone.trim(), content);
-      message.success(t('sms.sent'));
-      onClose();
-    } catch (error) {
-      if (!(error instanceof HttpError && error.shown)) message.error(t('common.operationFailed'));
-    } finally {
-      setSending(false);
-    }
+    await run(() => sendMessage(config.smsCode, phone.trim(), content));
   };
 
   return (

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Modal, Space, Spin, Tabs } from 'antd';
+import { App, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HttpError } from '../../../api/http';
+import { useAction } from '../../../components/useAction';
 import { grantRoles, loadGrant } from './api';
 import { CheckTree } from './CheckTree';
 import { checkedLeaves, scopeIds, scopeMenus, withAncestors } from './grant-keys';
+import { GrantModal } from './GrantModal';
 
 type Tab = 'menu' | 'dataScope' | 'apiScope';
 
@@ -18,7 +19,11 @@ export function GrantDialog({ roleIds, onClose }: { roleIds: string[]; onClose: 
   const { message } = App.useApp();
   const [tab, setTab] = useState<Tab>('menu');
   const [checked, setChecked] = useState<Record<Tab, string[]>>({ menu: [], dataScope: [], apiScope: [] });
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useAction({
+    success: t('role.granted'),
+    failure: t('common.saveFailed'),
+    onDone: onClose,
+  });
   const grant = useQuery({
     queryKey: ['role-grant', roleIds],
     queryFn: () => loadGrant(roleIds),
@@ -51,16 +56,7 @@ export function GrantDialog({ roleIds, onClose }: { roleIds: string[]; onClose: 
       setTab('menu');
       return;
     }
-    setSaving(true);
-    try {
-      await grantRoles({ roleIds, menuIds, dataScopeIds, apiScopeIds });
-      message.success(t('role.granted'));
-      onClose();
-    } catch (error) {
-      if (!(error instanceof HttpError && error.shown)) message.error(t('common.saveFailed'));
-    } finally {
-      setSaving(false);
-    }
+    await run(() => grantRoles({ roleIds, menuIds, dataScopeIds, apiScopeIds }));
   };
 
   const pane = (key: Tab, nodes: 'menuTree' | 'dataScopeTree' | 'apiScopeTree') => (
@@ -73,42 +69,29 @@ export function GrantDialog({ roleIds, onClose }: { roleIds: string[]; onClose: 
     />
   );
   return (
-    <Modal
-      open
+    <GrantModal
       title={t('role.grantTitle')}
       width={640}
-      maskClosable={false}
-      onCancel={onClose}
-      footer={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="primary"
-            loading={saving}
-            disabled={!grant.data}
-            onClick={() => void save()}
-            data-testid="grant-submit"
-          >
-            {t('common.submit')}
-          </Button>
-        </Space>
-      }
+      loading={grant.isFetching}
+      ready={Boolean(grant.data)}
+      saving={saving}
+      submitTestId="grant-submit"
+      onSubmit={() => void save()}
+      onClose={onClose}
     >
-      <Spin spinning={grant.isFetching}>
-        <Tabs
-          activeKey={tab}
-          onChange={(key) => setTab(key as Tab)}
-          items={[
-            { key: 'menu', label: t('role.menuGrant'), children: pane('menu', 'menuTree') },
-            {
-              key: 'dataScope',
-              label: t('role.dataScopeGrant'),
-              children: pane('dataScope', 'dataScopeTree'),
-            },
-            { key: 'apiScope', label: t('role.apiScopeGrant'), children: pane('apiScope', 'apiScopeTree') },
-          ]}
-        />
-      </Spin>
-    </Modal>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as Tab)}
+        items={[
+          { key: 'menu', label: t('role.menuGrant'), children: pane('menu', 'menuTree') },
+          {
+            key: 'dataScope',
+            label: t('role.dataScopeGrant'),
+            children: pane('dataScope', 'dataScopeTree'),
+          },
+          { key: 'apiScope', label: t('role.apiScopeGrant'), children: pane('apiScope', 'apiScopeTree') },
+        ]}
+      />
+    </GrantModal>
   );
 }

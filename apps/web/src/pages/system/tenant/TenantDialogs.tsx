@@ -1,7 +1,6 @@
 import { type Tenant, TenantDatasourceQuery, type TenantSaved, TenantSettingQuery } from '@aos/contract';
 import {
   Alert,
-  App,
   type ButtonProps,
   DatePicker,
   Descriptions,
@@ -12,32 +11,22 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HttpError } from '../../../api/http';
 import { schemaProblem } from '../../../components/crud/validation';
+import { useAction } from '../../../components/useAction';
 import { useSession } from '../../../store/session';
 import { saveDatasource, saveSetting } from './api';
 
 const TIME = 'YYYY-MM-DD HH:mm:ss';
 
-function useSave(onDone: () => void) {
+/** Both dialogs save the same way: "updated", or "save failed" when the server said nothing. */
+function useSave(onClose: (saved: boolean) => void) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [saving, setSaving] = useState(false);
-  const run = async (work: () => Promise<unknown>) => {
-    setSaving(true);
-    try {
-      await work();
-      message.success(t('common.updated'));
-      onDone();
-    } catch (error) {
-      if (!(error instanceof HttpError && error.shown)) message.error(t('common.saveFailed'));
-    } finally {
-      setSaving(false);
-    }
-  };
-  return { saving, run };
+  return useAction({
+    success: t('common.updated'),
+    failure: t('common.saveFailed'),
+    onDone: () => onClose(true),
+  });
 }
 
 /** Account limit and expiry of one or more tenants (`tenant/setting`, button tenant_setting). */
@@ -51,7 +40,7 @@ export function SettingDialog({
   const { t } = useTranslation();
   const language = useSession((state) => state.language);
   const [form] = Form.useForm();
-  const { saving, run } = useSave(() => onClose(true));
+  const { busy: saving, run } = useSave(onClose);
   const single = tenants.length === 1 ? tenants[0] : undefined;
   const label = t('tenant.accountNumber');
   return (
@@ -114,7 +103,7 @@ export function DatasourceDialog({ tenant, onClose }: { tenant: Tenant; onClose:
   const { t } = useTranslation();
   const language = useSession((state) => state.language);
   const [form] = Form.useForm();
-  const { saving, run } = useSave(() => onClose(true));
+  const { busy: saving, run } = useSave(onClose);
   const label = t('tenant.datasourceId');
   return (
     <Modal

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Modal, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HttpError } from '../../../api/http';
+import { useAction } from '../../../components/useAction';
 import { CheckTree } from '../role/CheckTree';
+import { GrantModal } from '../role/GrantModal';
 import { grantTopMenus, loadTopGrant } from './api';
 
 /**
@@ -12,9 +12,12 @@ import { grantTopMenus, loadTopGrant } from './api';
  */
 export function TopMenuGrantDialog({ topMenuIds, onClose }: { topMenuIds: string[]; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [checked, setChecked] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useAction({
+    success: t('topmenu.granted'),
+    failure: t('common.saveFailed'),
+    onDone: onClose,
+  });
   const grant = useQuery({
     queryKey: ['topmenu-grant', topMenuIds],
     queryFn: () => loadTopGrant(topMenuIds),
@@ -26,49 +29,23 @@ export function TopMenuGrantDialog({ topMenuIds, onClose }: { topMenuIds: string
     if (grant.data) setChecked(grant.data.keys);
   }, [grant.data]);
 
-  const save = async () => {
-    setSaving(true);
-    try {
-      await grantTopMenus(topMenuIds, checked);
-      message.success(t('topmenu.granted'));
-      onClose();
-    } catch (error) {
-      if (!(error instanceof HttpError && error.shown)) message.error(t('common.saveFailed'));
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <Modal
-      open
+    <GrantModal
       title={t('topmenu.grantTitle')}
       width={560}
-      maskClosable={false}
-      onCancel={onClose}
-      footer={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="primary"
-            loading={saving}
-            disabled={!grant.data}
-            onClick={() => void save()}
-            data-testid="topmenu-grant-submit"
-          >
-            {t('common.submit')}
-          </Button>
-        </Space>
-      }
+      loading={grant.isFetching}
+      ready={Boolean(grant.data)}
+      saving={saving}
+      submitTestId="topmenu-grant-submit"
+      onSubmit={() => void run(() => grantTopMenus(topMenuIds, checked))}
+      onClose={onClose}
     >
-      <Spin spinning={grant.isFetching}>
-        <CheckTree
-          nodes={grant.data?.tree ?? []}
-          checked={checked}
-          onChange={setChecked}
-          testId="topmenu-grant-tree"
-        />
-      </Spin>
-    </Modal>
+      <CheckTree
+        nodes={grant.data?.tree ?? []}
+        checked={checked}
+        onChange={setChecked}
+        testId="topmenu-grant-tree"
+      />
+    </GrantModal>
   );
 }

@@ -18,7 +18,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getDictionary } from '../../../api/crud';
-import { HttpError } from '../../../api/http';
+import { useAction } from '../../../components/useAction';
 import { download, grantRoles, importUsers, platformDetail, roleOptions, updatePlatform } from './api';
 
 /** A dialog's common props: open for these users, closed with `onClose(changed)`. */
@@ -27,22 +27,11 @@ interface DialogProps {
   onClose: (changed: boolean) => void;
 }
 
-/** Show a failure the HTTP layer has not shown already. */
-function useFailure() {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  return (error: unknown) => {
-    if (!(error instanceof HttpError && error.shown)) message.error(t('common.operationFailed'));
-  };
-}
-
 /** `grant`: the chosen roles replace the roles of each user (spec §6 "Users are granted roles"). */
 export function RolesDialog({ userIds, onClose, current }: DialogProps & { current: string[] }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const failed = useFailure();
+  const { busy: saving, run } = useAction({ success: t('user.rolesDone'), onDone: () => onClose(true) });
   const [roles, setRoles] = useState<string[]>(current);
-  const [saving, setSaving] = useState(false);
   const tree = useQuery({ queryKey: ['user-role-tree'], queryFn: roleOptions, staleTime: 30_000 });
   return (
     <Modal
@@ -53,18 +42,7 @@ export function RolesDialog({ userIds, onClose, current }: DialogProps & { curre
       okButtonProps={{ disabled: roles.length === 0, 'data-testid': 'user-roles-submit' }}
       confirmLoading={saving}
       onCancel={() => onClose(false)}
-      onOk={async () => {
-        setSaving(true);
-        try {
-          await grantRoles(userIds, roles);
-          message.success(t('user.rolesDone'));
-          onClose(true);
-        } catch (error) {
-          failed(error);
-        } finally {
-          setSaving(false);
-        }
-      }}
+      onOk={() => run(() => grantRoles(userIds, roles))}
     >
       <Form layout="vertical">
         <Form.Item label={t('user.roleId')} required>
@@ -98,19 +76,18 @@ function isJsonObject(text: string): boolean {
 /** `update-platform`: the platform a user works on, and its settings as a JSON object. */
 export function PlatformDialog({ userIds, onClose }: DialogProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const failed = useFailure();
+  const { busy: saving, run } = useAction({ success: t('user.platformDone'), onDone: () => onClose(true) });
+  const load = useAction();
   const [form] = Form.useForm<{ userType: string; userExt: string }>();
-  const [saving, setSaving] = useState(false);
   const userId = userIds[0]!;
   const types = useQuery({
     queryKey: ['dictionary', 'system', 'user_type'],
     queryFn: () => getDictionary('user_type'),
   });
   useEffect(() => {
-    platformDetail(userId)
-      .then((detail) => form.setFieldsValue({ userType: String(detail.userType), userExt: detail.userExt }))
-      .catch(failed);
+    void load.run(() => platformDetail(userId), {
+      onDone: (detail) => form.setFieldsValue({ userType: String(detail.userType), userExt: detail.userExt }),
+    });
   }, [userId]);
   return (
     <Modal
@@ -123,16 +100,7 @@ export function PlatformDialog({ userIds, onClose }: DialogProps) {
       onCancel={() => onClose(false)}
       onOk={async () => {
         const values = await form.validateFields();
-        setSaving(true);
-        try {
-          await updatePlatform(userId, Number(values.userType), values.userExt?.trim() ?? '');
-          message.success(t('user.platformDone'));
-          onClose(true);
-        } catch (error) {
-          failed(error);
-        } finally {
-          setSaving(false);
-        }
+        await run(() => updatePlatform(userId, Number(values.userType), values.userExt?.trim() ?? ''));
       }}
     >
       <Form form={form} layout="vertical">
@@ -175,9 +143,8 @@ const FIELD_LABELS: Record<string, string> = {
 export function ImportDialog({ onClose }: { onClose: (changed: boolean) => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const failed = useFailure();
+  const { busy, run } = useAction();
   const [covered, setCovered] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<UserImportResult>();
   const label = (field: string) => {
     const key = FIELD_LABELS[field] ?? `user.${field}`;
@@ -237,21 +204,19 @@ export function ImportDialog({ onClose }: { onClose: (changed: boolean) => void 
             }
             return true;
           }}
-          customRequest={async ({ file, onSuccess, onError }) => {
-            setBusy(true);
-            setResult(undefined);
-            try {
-              const outcome = await importUsers(file as File, covered);
-              setResult(outcome);
-              if (outcome.failed === 0) message.success(t('user.importResult', outcome));
-              onSuccess?.(outcome);
-            } catch (error) {
-              failed(error);
-              onError?.(error as Error);
-            } finally {
-              setBusy(false);
-            }
-          }}
+          customRequest={({ file, onSuccess, onError }) =>
+            run(
+              async () => {
+                setResult(undefined);
+                const outcome = await importUsers(file as File, covered);
+                setResult(outcome);
+                // rows refused: the outcome below says so, not a success toast
+                if (outcome.failed === 0) message.success(t('user.importResult', outcome));
+                return outcome;
+              },
+              { onDone: (outcome) => onSuccess?.(outcome), onError: (error) => onError?.(error as Error) },
+            )
+          }
         >
           <p className="ant-upload-drag-icon">
             <InboxOutlined />

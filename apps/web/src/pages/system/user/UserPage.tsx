@@ -6,9 +6,9 @@ import type { MenuProps } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CrudApi } from '../../../api/crud';
-import { HttpError } from '../../../api/http';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import type { CrudActions, CrudColumn } from '../../../components/crud/types';
+import { useAction } from '../../../components/useAction';
 import {
   deptOptions,
   download,
@@ -168,23 +168,13 @@ export default function UserPage() {
   const refreshRef = useRef<() => void>(() => undefined);
 
   const api: CrudApi<User> = userCrud;
-  const failed = (error: unknown) => {
-    if (!(error instanceof HttpError && error.shown)) message.error(t('common.operationFailed'));
-  };
+  const { run } = useAction({ onDone: () => refreshRef.current() });
   const confirm = (content: string, action: () => Promise<unknown>, done: string) =>
     modal.confirm({
       title: t('crud.confirmTitle'),
       content,
       okButtonProps: { 'data-testid': 'user-confirm' },
-      onOk: async () => {
-        try {
-          await action();
-          message.success(done);
-          refreshRef.current();
-        } catch (error) {
-          failed(error);
-        }
-      },
+      onOk: () => run(action, { success: done }),
     });
   const reset = (ids: string[]) =>
     confirm(t('user.resetConfirm'), () => resetPasswords(ids), t('user.resetDone'));
