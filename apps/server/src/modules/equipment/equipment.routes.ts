@@ -9,13 +9,12 @@ import {
   EquipmentWithCredentialSchema,
   envelope,
   IdQuery,
-  IdsQuery,
   PageQuery,
-  pageOf,
 } from '@aos/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { crudRoutes } from '../../lib/crud-routes.js';
 import { findEquipmentModels } from './equipment-model.service.js';
 
 const tags = ['equipment: device'];
@@ -32,61 +31,30 @@ export default async function equipmentRoutes(app: FastifyInstance) {
   const { devices } = app.services;
 
   for (const base of [MANAGEMENT, MANAGER]) {
-    routes.get(
-      `${base}/page`,
-      {
-        config: { permission: 'device' },
-        schema: {
-          tags,
-          summary: 'Page of devices',
-          querystring: PageQuery.extend(EquipmentPageQuery.shape),
-          response: { 200: envelope(pageOf(EquipmentSchema)) },
-        },
+    crudRoutes(app, {
+      base,
+      tags,
+      code: 'device',
+      service: devices,
+      schemas: {
+        record: EquipmentSchema,
+        pageQuery: PageQuery.extend(EquipmentPageQuery.shape),
+        submit: EquipmentSubmit,
+        saved: EquipmentWithCredentialSchema,
       },
-      async (request, reply) => reply.ok(await devices.page(request.ctx, request.query)),
-    );
-    routes.post(
-      `${base}/add`,
-      {
-        config: { permission: 'device_add' },
-        schema: {
-          tags,
-          summary: 'Add a device; answers its MQTT credentials, this once',
-          body: EquipmentSubmit.omit({ id: true }),
-          response: { 200: envelope(EquipmentWithCredentialSchema) },
-        },
-      },
-      async (request, reply) => reply.ok(await devices.add(request.ctx, request.body), 'common.added'),
-    );
-    routes.put(
-      `${base}/update`,
-      {
-        config: { permission: 'device_edit' },
-        schema: {
-          tags,
-          summary: 'Update a device (id in the body)',
-          body: EquipmentSubmit.required({ id: true }),
-          response: { 200: envelope(EquipmentSchema) },
-        },
-      },
-      async (request, reply) => reply.ok(await devices.update(request.ctx, request.body), 'common.updated'),
-    );
-    routes.delete(
-      `${base}/remove`,
-      {
-        config: { permission: 'device_delete' },
-        schema: {
-          tags,
+      routes: {
+        page: { page: 'Page of devices' },
+        add: 'Add a device; answers its MQTT credentials, this once',
+        update: 'Update a device (id in the body)',
+        remove: {
           summary: 'Remove devices by comma-separated ids (refused while bound to a dock or carried)',
-          querystring: IdsQuery,
-          response: { 200: envelope(z.number()) },
+          method: 'DELETE',
         },
       },
-      async (request, reply) =>
-        reply.ok(await devices.remove(request.ctx, request.query.ids), 'common.deleted'),
-    );
+    });
   }
 
+  // detail takes the query itself: equipment-management finds a device by id or by serial number
   routes.get(
     `${MANAGEMENT}/detail`,
     {

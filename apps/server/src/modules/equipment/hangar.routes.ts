@@ -15,13 +15,12 @@ import {
   HangarVisibilityQuery,
   HangarWithCredentialSchema,
   IdQuery,
-  IdsQuery,
   PageQuery,
-  pageOf,
 } from '@aos/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { crudRoutes } from '../../lib/crud-routes.js';
 import { anyOf } from '../../plugins/types.js';
 
 const tags = ['equipment: hangar'];
@@ -38,19 +37,24 @@ export default async function hangarRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { hangars, hangarBasicSets } = app.services;
 
-  routes.get(
-    `${BASE}/page`,
-    {
-      config: { permission: 'hangar' },
-      schema: {
-        tags,
-        summary: 'Page of docks',
-        querystring: PageQuery.extend(HangarPageQuery.shape),
-        response: { 200: envelope(pageOf(HangarSchema)) },
-      },
+  crudRoutes(app, {
+    base: BASE,
+    tags,
+    code: 'hangar',
+    service: hangars,
+    schemas: {
+      record: HangarSchema,
+      pageQuery: PageQuery.extend(HangarPageQuery.shape),
+      submit: HangarSubmit,
+      saved: HangarWithCredentialSchema,
     },
-    async (request, reply) => reply.ok(await hangars.page(request.ctx, request.query)),
-  );
+    routes: {
+      page: { page: 'Page of docks' },
+      detail: 'One dock',
+      submit: 'Add (no id; answers the MQTT credentials this once) or update (with id) a dock',
+      remove: 'Remove docks by comma-separated ids (their drones are freed, their credentials removed)',
+    },
+  });
   routes.post(
     `${BASE}/list`,
     {
@@ -90,52 +94,6 @@ export default async function hangarRoutes(app: FastifyInstance) {
     },
     async (request, reply) =>
       reply.ok(await hangars.selectListByManufacturerId(request.ctx, request.query.manufacturerId)),
-  );
-  routes.get(
-    `${BASE}/detail`,
-    {
-      config: { permission: 'hangar' },
-      schema: {
-        tags,
-        summary: 'One dock',
-        querystring: IdQuery,
-        response: { 200: envelope(HangarSchema) },
-      },
-    },
-    async (request, reply) => reply.ok(await hangars.detail(request.ctx, request.query.id)),
-  );
-  routes.post(
-    `${BASE}/submit`,
-    {
-      config: {
-        permission: (request) => ((request.body as HangarSubmit).id ? 'hangar_edit' : 'hangar_add'),
-      },
-      schema: {
-        tags,
-        summary: 'Add (no id; answers the MQTT credentials this once) or update (with id) a dock',
-        body: HangarSubmit,
-        response: { 200: envelope(HangarWithCredentialSchema) },
-      },
-    },
-    async (request, reply) =>
-      reply.ok(
-        await hangars.submit(request.ctx, request.body),
-        request.body.id ? 'common.updated' : 'common.added',
-      ),
-  );
-  routes.post(
-    `${BASE}/remove`,
-    {
-      config: { permission: 'hangar_delete' },
-      schema: {
-        tags,
-        summary: 'Remove docks by comma-separated ids (their drones are freed, their credentials removed)',
-        querystring: IdsQuery,
-        response: { 200: envelope(z.number()) },
-      },
-    },
-    async (request, reply) =>
-      reply.ok(await hangars.remove(request.ctx, request.query.ids), 'common.deleted'),
   );
   routes.post(
     `${BASE}/updateVisibility`,

@@ -2,22 +2,19 @@ import {
   EntityModelQuery,
   EntityModelSchema,
   envelope,
-  IdQuery,
-  IdsQuery,
   ManufacturerPageQuery,
   ManufacturerSchema,
   ManufacturerSubmit,
   PAGE_SIZE_MAX,
   PageQuery,
-  pageOf,
 } from '@aos/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { crudRoutes } from '../../lib/crud-routes.js';
 import { entityModels } from './manufacturer.service.js';
 
 const tags = ['equipment: manufacturer'];
-const BASE = '/api/cloud-equipment/manufacturer';
 
 /** The manufacturer page: every brand in one page unless the caller asks for less (spec §9: size 9999). */
 const BrandPageQuery = PageQuery.extend({
@@ -30,75 +27,24 @@ const BrandPageQuery = PageQuery.extend({
  */
 export default async function manufacturerRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { manufacturers } = app.services;
 
-  routes.get(
-    `${BASE}/page`,
-    {
-      config: { permission: 'manufacturer' },
-      schema: {
-        tags,
-        summary: 'Page of brands (default size 9999)',
-        querystring: BrandPageQuery,
-        response: { 200: envelope(pageOf(ManufacturerSchema)) },
-      },
-    },
-    async (request, reply) => reply.ok(await manufacturers.page(request.ctx, request.query)),
-  );
-  routes.get(
-    `${BASE}/detail`,
-    {
-      config: { permission: 'manufacturer' },
-      schema: {
-        tags,
-        summary: 'One brand',
-        querystring: IdQuery,
-        response: { 200: envelope(ManufacturerSchema) },
-      },
-    },
-    async (request, reply) => reply.ok(await manufacturers.detail(request.ctx, request.query.id)),
-  );
-  routes.post(
-    `${BASE}/add`,
-    {
-      config: { permission: 'manufacturer_add' },
-      schema: {
-        tags,
-        summary: 'Add a brand',
-        body: ManufacturerSubmit.omit({ id: true }),
-        response: { 200: envelope(ManufacturerSchema) },
-      },
-    },
-    async (request, reply) => reply.ok(await manufacturers.add(request.ctx, request.body), 'common.added'),
-  );
-  routes.put(
-    `${BASE}/update`,
-    {
-      config: { permission: 'manufacturer_edit' },
-      schema: {
-        tags,
-        summary: 'Update a brand (id in the body)',
-        body: ManufacturerSubmit.required({ id: true }),
-        response: { 200: envelope(ManufacturerSchema) },
-      },
-    },
-    async (request, reply) =>
-      reply.ok(await manufacturers.update(request.ctx, request.body), 'common.updated'),
-  );
-  routes.delete(
-    `${BASE}/remove`,
-    {
-      config: { permission: 'manufacturer_delete' },
-      schema: {
-        tags,
+  crudRoutes(app, {
+    base: '/api/cloud-equipment/manufacturer',
+    tags,
+    code: 'manufacturer',
+    service: app.services.manufacturers,
+    schemas: { record: ManufacturerSchema, pageQuery: BrandPageQuery, submit: ManufacturerSubmit },
+    routes: {
+      page: { page: 'Page of brands (default size 9999)' },
+      detail: 'One brand',
+      add: 'Add a brand',
+      update: 'Update a brand (id in the body)',
+      remove: {
         summary: 'Remove brands by comma-separated ids (refused while a brand is in use)',
-        querystring: IdsQuery,
-        response: { 200: envelope(z.number()) },
+        method: 'DELETE',
       },
     },
-    async (request, reply) =>
-      reply.ok(await manufacturers.remove(request.ctx, request.query.ids), 'common.deleted'),
-  );
+  });
   routes.get(
     '/api/aos-slabentities/entitymodel/getEmBySign',
     {

@@ -4,13 +4,12 @@ import {
   FlyOperatorPageQuery,
   FlyOperatorSchema,
   FlyOperatorSubmit,
-  IdQuery,
   PageQuery,
-  pageOf,
 } from '@aos/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { crudRoutes } from '../../lib/crud-routes.js';
 
 const tags = ['fleet: fly operator'];
 const BASE = '/api/cloud-user/fly-operator';
@@ -20,59 +19,24 @@ export default async function flyOperatorRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { flyOperators } = app.services;
 
-  routes.get(
-    `${BASE}/page`,
-    {
-      config: { permission: 'fly_operator' },
-      schema: {
-        tags,
-        summary: 'Page of fly operators (the console asks for page 1, size 9999)',
-        querystring: PageQuery.extend(FlyOperatorPageQuery.shape),
-        response: { 200: envelope(pageOf(FlyOperatorSchema)) },
-      },
+  crudRoutes(app, {
+    base: BASE,
+    tags,
+    code: 'fly_operator',
+    service: flyOperators,
+    schemas: {
+      record: FlyOperatorSchema,
+      pageQuery: PageQuery.extend(FlyOperatorPageQuery.shape),
+      submit: FlyOperatorSubmit,
     },
-    async (request, reply) => reply.ok(await flyOperators.page(request.ctx, request.query)),
-  );
-  routes.get(
-    `${BASE}/detail`,
-    {
-      config: { permission: 'fly_operator' },
-      schema: {
-        tags,
-        summary: 'One fly operator',
-        querystring: IdQuery,
-        response: { 200: envelope(FlyOperatorSchema) },
-      },
+    routes: {
+      page: { page: 'Page of fly operators (the console asks for page 1, size 9999)' },
+      detail: 'One fly operator',
+      add: 'Add a fly operator (switched on)',
+      update: 'Update a fly operator (id in the body)',
     },
-    async (request, reply) => reply.ok(await flyOperators.detail(request.ctx, request.query.id)),
-  );
-  routes.post(
-    `${BASE}/add`,
-    {
-      config: { permission: 'fly_operator_add' },
-      schema: {
-        tags,
-        summary: 'Add a fly operator (switched on)',
-        body: FlyOperatorSubmit.omit({ id: true }),
-        response: { 200: envelope(FlyOperatorSchema) },
-      },
-    },
-    async (request, reply) => reply.ok(await flyOperators.add(request.ctx, request.body), 'common.added'),
-  );
-  routes.put(
-    `${BASE}/update`,
-    {
-      config: { permission: 'fly_operator_edit' },
-      schema: {
-        tags,
-        summary: 'Update a fly operator (id in the body)',
-        body: FlyOperatorSubmit.required({ id: true }),
-        response: { 200: envelope(FlyOperatorSchema) },
-      },
-    },
-    async (request, reply) =>
-      reply.ok(await flyOperators.update(request.ctx, request.body), 'common.updated'),
-  );
+  });
+  // remove, turnOn and turnOff take the ids as the contract's FlyOperatorIdsQuery
   routes.delete(
     `${BASE}/remove`,
     {

@@ -1,16 +1,7 @@
-import {
-  AttachPageQuery,
-  AttachSchema,
-  AttachSubmit,
-  envelope,
-  IdQuery,
-  IdsQuery,
-  PageQuery,
-  pageOf,
-} from '@aos/contract';
+import { AttachPageQuery, AttachSchema, AttachSubmit, envelope, IdQuery, PageQuery } from '@aos/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { crudRoutes } from '../../lib/crud-routes.js';
 import { disposition } from './content-types.js';
 
 const tags = ['resource: attach'];
@@ -20,32 +11,19 @@ export default async function attachRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { attaches } = app.services;
 
-  routes.get(
-    '/api/blade-resource/attach/list',
-    {
-      config: { permission: 'attach' },
-      schema: {
-        tags,
-        summary: 'Page of attachments',
-        querystring: PageQuery.extend(AttachPageQuery.shape),
-        response: { 200: envelope(pageOf(AttachSchema)) },
-      },
+  crudRoutes(app, {
+    base: '/api/blade-resource/attach',
+    tags,
+    code: 'attach',
+    service: attaches,
+    schemas: { record: AttachSchema, pageQuery: PageQuery.extend(AttachPageQuery.shape) },
+    routes: {
+      page: { list: 'Page of attachments' },
+      detail: 'One attachment',
+      remove: 'Remove attachments and their stored files by comma-separated ids',
     },
-    async (request, reply) => reply.ok(await attaches.page(request.ctx, request.query)),
-  );
-  routes.get(
-    '/api/blade-resource/attach/detail',
-    {
-      config: { permission: 'attach' },
-      schema: {
-        tags,
-        summary: 'One attachment',
-        querystring: IdQuery,
-        response: { 200: envelope(AttachSchema) },
-      },
-    },
-    async (request, reply) => reply.ok(await attaches.detail(request.ctx, request.query.id)),
-  );
+  });
+  // Written out: attachments are added by uploading, so submit only renames (always the edit code).
   routes.post(
     '/api/blade-resource/attach/submit',
     {
@@ -58,20 +36,6 @@ export default async function attachRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => reply.ok(await attaches.submit(request.ctx, request.body), 'common.updated'),
-  );
-  routes.post(
-    '/api/blade-resource/attach/remove',
-    {
-      config: { permission: 'attach_delete' },
-      schema: {
-        tags,
-        summary: 'Remove attachments and their stored files by comma-separated ids',
-        querystring: IdsQuery,
-        response: { 200: envelope(z.number()) },
-      },
-    },
-    async (request, reply) =>
-      reply.ok(await attaches.remove(request.ctx, request.query.ids), 'common.deleted'),
   );
   routes.get(
     '/api/blade-resource/attach/download',

@@ -1,16 +1,7 @@
-import {
-  envelope,
-  IdQuery,
-  IdsQuery,
-  OssPageQuery,
-  OssSchema,
-  OssSubmit,
-  PageQuery,
-  pageOf,
-} from '@aos/contract';
+import { envelope, IdQuery, OssPageQuery, OssSchema, OssSubmit, PageQuery } from '@aos/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { crudRoutes } from '../../lib/crud-routes.js';
 
 const tags = ['resource: oss'];
 
@@ -19,63 +10,22 @@ export default async function ossRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { oss } = app.services;
 
-  routes.get(
-    '/api/blade-resource/oss/list',
-    {
-      config: { permission: 'oss' },
-      schema: {
-        tags,
-        summary: 'Page of object-storage configurations (secrets masked)',
-        querystring: PageQuery.extend(OssPageQuery.shape),
-        response: { 200: envelope(pageOf(OssSchema)) },
-      },
-    },
-    async (request, reply) => reply.ok(await oss.page(request.ctx, request.query)),
-  );
-  routes.get(
-    '/api/blade-resource/oss/detail',
-    {
-      config: { permission: 'oss' },
-      schema: {
-        tags,
-        summary: 'One configuration',
-        querystring: IdQuery,
-        response: { 200: envelope(OssSchema) },
-      },
-    },
-    async (request, reply) => reply.ok(await oss.detail(request.ctx, request.query.id)),
-  );
-  routes.post(
-    '/api/blade-resource/oss/submit',
-    {
-      config: { permission: (request) => ((request.body as OssSubmit).id ? 'oss_edit' : 'oss_add') },
-      schema: {
-        tags,
+  crudRoutes(app, {
+    base: '/api/blade-resource/oss',
+    tags,
+    code: 'oss',
+    service: oss,
+    schemas: { record: OssSchema, pageQuery: PageQuery.extend(OssPageQuery.shape), submit: OssSubmit },
+    routes: {
+      page: { list: 'Page of object-storage configurations (secrets masked)' },
+      detail: 'One configuration',
+      submit: {
         summary: 'Add (no id) or update (with id) a configuration',
         description: 'An empty secretKey, or the mask `******`, keeps the saved secret.',
-        body: OssSubmit,
-        response: { 200: envelope(OssSchema) },
       },
+      remove: 'Remove configurations by comma-separated ids',
     },
-    async (request, reply) =>
-      reply.ok(
-        await oss.submit(request.ctx, request.body),
-        request.body.id ? 'common.updated' : 'common.added',
-      ),
-  );
-  routes.post(
-    '/api/blade-resource/oss/remove',
-    {
-      config: { permission: 'oss_delete' },
-      schema: {
-        tags,
-        summary: 'Remove configurations by comma-separated ids',
-        querystring: IdsQuery,
-        response: { 200: envelope(z.number()) },
-      },
-    },
-    async (request, reply) => reply.ok(await oss.remove(request.ctx, request.query.ids), 'common.deleted'),
-  );
+  });
   routes.post(
     '/api/blade-resource/oss/enable',
     {

@@ -1,7 +1,6 @@
 import {
   envelope,
   IdQuery,
-  IdsQuery,
   PageQuery,
   pageOf,
   SmsOutboxPageQuery,
@@ -18,6 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { crudRoutes } from '../../lib/crud-routes.js';
 
 const tags = ['resource: sms'];
 
@@ -26,63 +26,22 @@ export default async function smsRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { sms } = app.services;
 
-  routes.get(
-    '/api/blade-resource/sms/list',
-    {
-      config: { permission: 'sms' },
-      schema: {
-        tags,
-        summary: 'Page of SMS configurations (secrets masked)',
-        querystring: PageQuery.extend(SmsPageQuery.shape),
-        response: { 200: envelope(pageOf(SmsSchema)) },
-      },
-    },
-    async (request, reply) => reply.ok(await sms.page(request.ctx, request.query)),
-  );
-  routes.get(
-    '/api/blade-resource/sms/detail',
-    {
-      config: { permission: 'sms' },
-      schema: {
-        tags,
-        summary: 'One configuration',
-        querystring: IdQuery,
-        response: { 200: envelope(SmsSchema) },
-      },
-    },
-    async (request, reply) => reply.ok(await sms.detail(request.ctx, request.query.id)),
-  );
-  routes.post(
-    '/api/blade-resource/sms/submit',
-    {
-      config: { permission: (request) => ((request.body as SmsSubmit).id ? 'sms_edit' : 'sms_add') },
-      schema: {
-        tags,
+  crudRoutes(app, {
+    base: '/api/blade-resource/sms',
+    tags,
+    code: 'sms',
+    service: sms,
+    schemas: { record: SmsSchema, pageQuery: PageQuery.extend(SmsPageQuery.shape), submit: SmsSubmit },
+    routes: {
+      page: { list: 'Page of SMS configurations (secrets masked)' },
+      detail: 'One configuration',
+      submit: {
         summary: 'Add (no id) or update (with id) an SMS configuration',
         description: 'An empty secretKey, or the mask `******`, keeps the saved secret.',
-        body: SmsSubmit,
-        response: { 200: envelope(SmsSchema) },
       },
+      remove: 'Remove SMS configurations by comma-separated ids',
     },
-    async (request, reply) =>
-      reply.ok(
-        await sms.submit(request.ctx, request.body),
-        request.body.id ? 'common.updated' : 'common.added',
-      ),
-  );
-  routes.post(
-    '/api/blade-resource/sms/remove',
-    {
-      config: { permission: 'sms_delete' },
-      schema: {
-        tags,
-        summary: 'Remove SMS configurations by comma-separated ids',
-        querystring: IdsQuery,
-        response: { 200: envelope(z.number()) },
-      },
-    },
-    async (request, reply) => reply.ok(await sms.remove(request.ctx, request.query.ids), 'common.deleted'),
-  );
+  });
   routes.post(
     '/api/blade-resource/sms/enable',
     {

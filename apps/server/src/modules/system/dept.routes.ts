@@ -7,14 +7,12 @@ import {
   DeptTenantQuery,
   DeptTreeQuery,
   envelope,
-  IdQuery,
-  IdsQuery,
   PageQuery,
-  pageOf,
 } from '@aos/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { crudRoutes } from '../../lib/crud-routes.js';
 
 const tags = ['system: dept'];
 const base = '/api/blade-system/dept';
@@ -23,25 +21,20 @@ const base = '/api/blade-system/dept';
 export default async function deptRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { depts } = app.services;
-  const pageSchema = {
-    tags,
-    querystring: PageQuery.extend(DeptPageQuery.shape),
-    response: { 200: envelope(pageOf(DeptSchema)) },
-  };
 
-  routes.get(
-    `${base}/list`,
-    { config: { permission: 'dept' }, schema: { ...pageSchema, summary: 'Page of depts' } },
-    async (request, reply) => reply.ok(await depts.page(request.ctx, request.query)),
-  );
-  routes.get(
-    `${base}/page`,
-    {
-      config: { permission: 'dept' },
-      schema: { ...pageSchema, summary: 'Page of depts, usually the children of parentId' },
+  crudRoutes(app, {
+    base,
+    tags,
+    code: 'dept',
+    service: depts,
+    schemas: { record: DeptSchema, pageQuery: PageQuery.extend(DeptPageQuery.shape), submit: DeptSubmit },
+    routes: {
+      page: { list: 'Page of depts', page: 'Page of depts, usually the children of parentId' },
+      detail: 'One dept',
+      submit: 'Add (no id) or update (with id) a dept',
+      remove: 'Remove depts by comma-separated ids (refused while they have child depts or users)',
     },
-    async (request, reply) => reply.ok(await depts.page(request.ctx, request.query)),
-  );
+  });
   routes.get(
     `${base}/simpleList`,
     {
@@ -95,43 +88,5 @@ export default async function deptRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => reply.ok(await depts.byTenant(request.ctx, request.query.tenantId)),
-  );
-  routes.get(
-    `${base}/detail`,
-    {
-      config: { permission: 'dept' },
-      schema: { tags, summary: 'One dept', querystring: IdQuery, response: { 200: envelope(DeptSchema) } },
-    },
-    async (request, reply) => reply.ok(await depts.detail(request.ctx, request.query.id)),
-  );
-  routes.post(
-    `${base}/submit`,
-    {
-      config: { permission: (request) => ((request.body as DeptSubmit).id ? 'dept_edit' : 'dept_add') },
-      schema: {
-        tags,
-        summary: 'Add (no id) or update (with id) a dept',
-        body: DeptSubmit,
-        response: { 200: envelope(DeptSchema) },
-      },
-    },
-    async (request, reply) =>
-      reply.ok(
-        await depts.submit(request.ctx, request.body),
-        request.body.id ? 'common.updated' : 'common.added',
-      ),
-  );
-  routes.post(
-    `${base}/remove`,
-    {
-      config: { permission: 'dept_delete' },
-      schema: {
-        tags,
-        summary: 'Remove depts by comma-separated ids (refused while they have child depts or users)',
-        querystring: IdsQuery,
-        response: { 200: envelope(z.number()) },
-      },
-    },
-    async (request, reply) => reply.ok(await depts.remove(request.ctx, request.query.ids), 'common.deleted'),
   );
 }

@@ -12,14 +12,13 @@ import {
   DictTreeNodeSchema,
   DictTreeQuery,
   envelope,
-  IdQuery,
-  IdsQuery,
   PageQuery,
   pageOf,
 } from '@aos/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { crudRoutes } from '../../lib/crud-routes.js';
 import type { DictionaryStore } from './dict.service.js';
 
 export interface DictionaryRoutesOptions {
@@ -43,19 +42,28 @@ export function dictionaryRoutes(app: FastifyInstance, options: DictionaryRoutes
   const { base, code, store, noun } = options;
   const tags = [options.tag];
 
-  routes.get(
-    `${base}/list`,
-    {
-      config: { permission: code },
-      schema: {
-        tags,
-        summary: `Page of ${noun}: dictionaries (parents), or with parentId the direct entries of that entry`,
-        querystring: PageQuery.extend(DictPageQuery.shape),
-        response: { 200: envelope(pageOf(DictSchema)) },
-      },
+  crudRoutes(app, {
+    base,
+    tags,
+    code,
+    service: store,
+    schemas: {
+      record: DictSchema,
+      pageQuery: PageQuery.extend(DictPageQuery.shape),
+      submit: DictSubmit,
+      detail: DictDetailSchema,
     },
-    async (request, reply) => reply.ok(await store.page(request.ctx, request.query)),
-  );
+    routes: {
+      page: {
+        list: `Page of ${noun}: dictionaries (parents), or with parentId the direct entries of that entry`,
+      },
+      detail: 'One entry, with the name of its parent',
+      submit:
+        'Add (no id) or update (with id) a dictionary (parentId 0 or none) or an entry (parentId, dictKey); ' +
+        "an entry's code is its parent's",
+      remove: 'Remove entries by comma-separated ids (refused while an entry has entries under it)',
+    },
+  });
   routes.get(
     `${base}/parent-list`,
     {
@@ -81,19 +89,6 @@ export function dictionaryRoutes(app: FastifyInstance, options: DictionaryRoutes
       },
     },
     async (request, reply) => reply.ok(await store.children(request.ctx, request.query.parentId)),
-  );
-  routes.get(
-    `${base}/detail`,
-    {
-      config: { permission: code },
-      schema: {
-        tags,
-        summary: 'One entry, with the name of its parent',
-        querystring: IdQuery,
-        response: { 200: envelope(DictDetailSchema) },
-      },
-    },
-    async (request, reply) => reply.ok(await store.detail(request.ctx, request.query.id)),
   );
   routes.get(
     `${base}/tree`,
@@ -133,40 +128,6 @@ export function dictionaryRoutes(app: FastifyInstance, options: DictionaryRoutes
       },
     },
     async (request, reply) => reply.ok(await store.dictionaryTree(request.ctx, request.query.code)),
-  );
-  routes.post(
-    `${base}/submit`,
-    {
-      config: {
-        permission: (request) => `${code}_${(request.body as DictSubmit).id ? 'edit' : 'add'}`,
-      },
-      schema: {
-        tags,
-        summary:
-          'Add (no id) or update (with id) a dictionary (parentId 0 or none) or an entry (parentId, dictKey); ' +
-          "an entry's code is its parent's",
-        body: DictSubmit,
-        response: { 200: envelope(DictSchema) },
-      },
-    },
-    async (request, reply) =>
-      reply.ok(
-        await store.submit(request.ctx, request.body),
-        request.body.id ? 'common.updated' : 'common.added',
-      ),
-  );
-  routes.post(
-    `${base}/remove`,
-    {
-      config: { permission: `${code}_delete` },
-      schema: {
-        tags,
-        summary: 'Remove entries by comma-separated ids (refused while an entry has entries under it)',
-        querystring: IdsQuery,
-        response: { 200: envelope(z.number()) },
-      },
-    },
-    async (request, reply) => reply.ok(await store.remove(request.ctx, request.query.ids), 'common.deleted'),
   );
 }
 

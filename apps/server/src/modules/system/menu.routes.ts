@@ -1,7 +1,5 @@
 import {
   envelope,
-  IdQuery,
-  IdsQuery,
   MenuAdminNodeSchema,
   MenuLazyQuery,
   MenuListQuery,
@@ -17,6 +15,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { crudRoutes } from '../../lib/crud-routes.js';
 
 const tags = ['system: menu'];
 const base = '/api/blade-system/menu';
@@ -135,49 +134,19 @@ export default async function menuRoutes(app: FastifyInstance) {
     },
     async (request, reply) => reply.ok(await menus.menuTree(request.ctx, request.query.tenantId)),
   );
-  routes.get(
-    `${base}/detail`,
-    {
-      config: { permission: 'menu' },
-      schema: {
-        tags,
-        summary: 'One menu or button',
-        querystring: IdQuery,
-        response: { 200: envelope(MenuAdminNodeSchema) },
-      },
+
+  crudRoutes(app, {
+    base,
+    tags,
+    code: 'menu',
+    service: menus,
+    schemas: { record: MenuSchema, submit: MenuSubmit, detail: MenuAdminNodeSchema },
+    routes: {
+      detail: 'One menu or button',
+      submit: 'Add (no id) or update (with id) a menu or button; platform tenant only',
+      remove: 'Remove menus by comma-separated ids (refused while a menu has children); platform only',
     },
-    async (request, reply) => reply.ok(await menus.detail(request.ctx, request.query.id)),
-  );
-  routes.post(
-    `${base}/submit`,
-    {
-      config: { permission: (request) => ((request.body as MenuSubmit).id ? 'menu_edit' : 'menu_add') },
-      schema: {
-        tags,
-        summary: 'Add (no id) or update (with id) a menu or button; platform tenant only',
-        body: MenuSubmit,
-        response: { 200: envelope(MenuSchema) },
-      },
-    },
-    async (request, reply) =>
-      reply.ok(
-        await menus.submit(request.ctx, request.body),
-        request.body.id ? 'common.updated' : 'common.added',
-      ),
-  );
-  routes.post(
-    `${base}/remove`,
-    {
-      config: { permission: 'menu_delete' },
-      schema: {
-        tags,
-        summary: 'Remove menus by comma-separated ids (refused while a menu has children); platform only',
-        querystring: IdsQuery,
-        response: { 200: envelope(z.number()) },
-      },
-    },
-    async (request, reply) => reply.ok(await menus.remove(request.ctx, request.query.ids), 'common.deleted'),
-  );
+  });
 
   // The role grant dialog: what the caller may grant, and what the roles hold now.
   const grantTree = { 200: envelope(z.array(TreeSelectNodeSchema)) };

@@ -1,7 +1,5 @@
 import {
   envelope,
-  IdQuery,
-  IdsQuery,
   RoleDetailSchema,
   RoleGrant,
   RoleListQuery,
@@ -14,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { crudRoutes } from '../../lib/crud-routes.js';
 
 const tags = ['system: role'];
 const base = '/api/blade-system/role';
@@ -48,49 +47,18 @@ export default async function roleRoutes(app: FastifyInstance) {
     },
     async (request, reply) => reply.ok(await roles.tree(request.ctx, request.query.tenantId)),
   );
-  routes.get(
-    `${base}/detail`,
-    {
-      config: { permission: 'role' },
-      schema: {
-        tags,
-        summary: 'One role',
-        querystring: IdQuery,
-        response: { 200: envelope(RoleDetailSchema) },
-      },
+  crudRoutes(app, {
+    base,
+    tags,
+    code: 'role',
+    service: roles,
+    schemas: { record: RoleSchema, submit: RoleSubmit, detail: RoleDetailSchema },
+    routes: {
+      detail: 'One role',
+      submit: 'Add (no id) or update (with id) a role',
+      remove: 'Remove roles by comma-separated ids (not preset roles, roles with children or users)',
     },
-    async (request, reply) => reply.ok(await roles.detail(request.ctx, request.query.id)),
-  );
-  routes.post(
-    `${base}/submit`,
-    {
-      config: { permission: (request) => ((request.body as RoleSubmit).id ? 'role_edit' : 'role_add') },
-      schema: {
-        tags,
-        summary: 'Add (no id) or update (with id) a role',
-        body: RoleSubmit,
-        response: { 200: envelope(RoleSchema) },
-      },
-    },
-    async (request, reply) =>
-      reply.ok(
-        await roles.submit(request.ctx, request.body),
-        request.body.id ? 'common.updated' : 'common.added',
-      ),
-  );
-  routes.post(
-    `${base}/remove`,
-    {
-      config: { permission: 'role_delete' },
-      schema: {
-        tags,
-        summary: 'Remove roles by comma-separated ids (not preset roles, roles with children or users)',
-        querystring: IdsQuery,
-        response: { 200: envelope(z.number()) },
-      },
-    },
-    async (request, reply) => reply.ok(await roles.remove(request.ctx, request.query.ids), 'common.deleted'),
-  );
+  });
   routes.post(
     `${base}/grant`,
     {

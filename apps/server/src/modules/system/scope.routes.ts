@@ -3,152 +3,58 @@ import {
   ApiScopeSubmit,
   DataScopeSchema,
   DataScopeSubmit,
-  envelope,
-  IdQuery,
-  IdsQuery,
   PageQuery,
-  pageOf,
   ScopePageQuery,
 } from '@aos/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { crudRoutes } from '../../lib/crud-routes.js';
 
 const pageQuery = PageQuery.extend(ScopePageQuery.shape);
-const removed = { 200: envelope(z.number()) };
 
 /**
  * Data scopes (`data-scope`, also reachable as BladeX's older `scope`) and API scopes (`api-scope`):
  * page by menuId, detail, submit, remove. Reads need the screen's code; changes are the platform tenant's.
  */
 export default async function scopeRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const { scopes } = app.services;
 
   for (const resource of ['data-scope', 'scope']) {
-    const base = `/api/blade-system/${resource}`;
-    const tags = ['system: data scope'];
-    routes.get(
-      `${base}/list`,
-      {
-        config: { permission: 'data_scope' },
-        schema: {
-          tags,
-          summary: 'Page of data scopes (filter by menuId)',
-          querystring: pageQuery,
-          response: { 200: envelope(pageOf(DataScopeSchema)) },
-        },
+    crudRoutes(app, {
+      base: `/api/blade-system/${resource}`,
+      tags: ['system: data scope'],
+      code: 'data_scope',
+      service: {
+        page: (ctx, query) => scopes.dataPage(ctx, query),
+        detail: (ctx, id) => scopes.dataDetail(ctx, id),
+        submit: (ctx, input) => scopes.dataSubmit(ctx, input),
+        remove: (ctx, ids) => scopes.dataRemove(ctx, ids),
       },
-      async (request, reply) => reply.ok(await scopes.dataPage(request.ctx, request.query)),
-    );
-    routes.get(
-      `${base}/detail`,
-      {
-        config: { permission: 'data_scope' },
-        schema: {
-          tags,
-          summary: 'One data scope',
-          querystring: IdQuery,
-          response: { 200: envelope(DataScopeSchema) },
-        },
+      schemas: { record: DataScopeSchema, pageQuery, submit: DataScopeSubmit },
+      routes: {
+        page: { list: 'Page of data scopes (filter by menuId)' },
+        detail: 'One data scope',
+        submit: 'Add (no id) or update (with id) a data scope; platform tenant only',
+        remove: 'Remove data scopes by comma-separated ids; platform tenant only',
       },
-      async (request, reply) => reply.ok(await scopes.dataDetail(request.ctx, request.query.id)),
-    );
-    routes.post(
-      `${base}/submit`,
-      {
-        config: {
-          permission: (request) =>
-            (request.body as DataScopeSubmit).id ? 'data_scope_edit' : 'data_scope_add',
-        },
-        schema: {
-          tags,
-          summary: 'Add (no id) or update (with id) a data scope; platform tenant only',
-          body: DataScopeSubmit,
-          response: { 200: envelope(DataScopeSchema) },
-        },
-      },
-      async (request, reply) =>
-        reply.ok(
-          await scopes.dataSubmit(request.ctx, request.body),
-          request.body.id ? 'common.updated' : 'common.added',
-        ),
-    );
-    routes.post(
-      `${base}/remove`,
-      {
-        config: { permission: 'data_scope_delete' },
-        schema: {
-          tags,
-          summary: 'Remove data scopes by comma-separated ids; platform tenant only',
-          querystring: IdsQuery,
-          response: removed,
-        },
-      },
-      async (request, reply) =>
-        reply.ok(await scopes.dataRemove(request.ctx, request.query.ids), 'common.deleted'),
-    );
+    });
   }
 
-  const base = '/api/blade-system/api-scope';
-  const tags = ['system: API scope'];
-  routes.get(
-    `${base}/list`,
-    {
-      config: { permission: 'api_scope' },
-      schema: {
-        tags,
-        summary: 'Page of API scopes (filter by menuId)',
-        querystring: pageQuery,
-        response: { 200: envelope(pageOf(ApiScopeSchema)) },
-      },
+  crudRoutes(app, {
+    base: '/api/blade-system/api-scope',
+    tags: ['system: API scope'],
+    code: 'api_scope',
+    service: {
+      page: (ctx, query) => scopes.apiPage(ctx, query),
+      detail: (ctx, id) => scopes.apiDetail(ctx, id),
+      submit: (ctx, input) => scopes.apiSubmit(ctx, input),
+      remove: (ctx, ids) => scopes.apiRemove(ctx, ids),
     },
-    async (request, reply) => reply.ok(await scopes.apiPage(request.ctx, request.query)),
-  );
-  routes.get(
-    `${base}/detail`,
-    {
-      config: { permission: 'api_scope' },
-      schema: {
-        tags,
-        summary: 'One API scope',
-        querystring: IdQuery,
-        response: { 200: envelope(ApiScopeSchema) },
-      },
+    schemas: { record: ApiScopeSchema, pageQuery, submit: ApiScopeSubmit },
+    routes: {
+      page: { list: 'Page of API scopes (filter by menuId)' },
+      detail: 'One API scope',
+      submit: 'Add (no id) or update (with id) an API scope; platform tenant only',
+      remove: 'Remove API scopes by comma-separated ids; platform tenant only',
     },
-    async (request, reply) => reply.ok(await scopes.apiDetail(request.ctx, request.query.id)),
-  );
-  routes.post(
-    `${base}/submit`,
-    {
-      config: {
-        permission: (request) => ((request.body as ApiScopeSubmit).id ? 'api_scope_edit' : 'api_scope_add'),
-      },
-      schema: {
-        tags,
-        summary: 'Add (no id) or update (with id) an API scope; platform tenant only',
-        body: ApiScopeSubmit,
-        response: { 200: envelope(ApiScopeSchema) },
-      },
-    },
-    async (request, reply) =>
-      reply.ok(
-        await scopes.apiSubmit(request.ctx, request.body),
-        request.body.id ? 'common.updated' : 'common.added',
-      ),
-  );
-  routes.post(
-    `${base}/remove`,
-    {
-      config: { permission: 'api_scope_delete' },
-      schema: {
-        tags,
-        summary: 'Remove API scopes by comma-separated ids; platform tenant only',
-        querystring: IdsQuery,
-        response: removed,
-      },
-    },
-    async (request, reply) =>
-      reply.ok(await scopes.apiRemove(request.ctx, request.query.ids), 'common.deleted'),
-  );
+  });
 }

@@ -1,9 +1,6 @@
 import {
   envelope,
-  IdQuery,
-  IdsQuery,
   PageQuery,
-  pageOf,
   TenantDatasourceQuery,
   TenantInfo,
   TenantInfoQuery,
@@ -16,6 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { crudRoutes } from '../../lib/crud-routes.js';
 
 const tags = ['system: tenant'];
 const base = '/api/blade-system/tenant';
@@ -25,65 +23,26 @@ export default async function tenantRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { tenants } = app.services;
 
-  routes.get(
-    `${base}/list`,
-    {
-      config: { permission: 'tenant' },
-      schema: {
-        tags,
-        summary: 'Page of tenants',
-        querystring: PageQuery.extend(TenantPageQuery.shape),
-        response: { 200: envelope(pageOf(TenantSchema)) },
-      },
+  crudRoutes(app, {
+    base,
+    tags,
+    code: 'tenant',
+    service: tenants,
+    schemas: {
+      record: TenantSchema,
+      pageQuery: PageQuery.extend(TenantPageQuery.shape),
+      submit: TenantSubmit,
+      saved: TenantSaved,
     },
-    async (request, reply) => reply.ok(await tenants.page(request.ctx, request.query)),
-  );
-  routes.get(
-    `${base}/detail`,
-    {
-      config: { permission: 'tenant' },
-      schema: {
-        tags,
-        summary: 'One tenant',
-        querystring: IdQuery,
-        response: { 200: envelope(TenantSchema) },
-      },
+    routes: {
+      page: { list: 'Page of tenants' },
+      detail: 'One tenant',
+      submit:
+        'Add (no id; provisions the admin account, roles, root dept, top menus, dictionaries) or update a tenant',
+      remove:
+        'Remove tenants by comma-separated ids (never the platform tenant); their users can no longer sign in',
     },
-    async (request, reply) => reply.ok(await tenants.detail(request.ctx, request.query.id)),
-  );
-  routes.post(
-    `${base}/submit`,
-    {
-      config: { permission: (request) => ((request.body as TenantSubmit).id ? 'tenant_edit' : 'tenant_add') },
-      schema: {
-        tags,
-        summary:
-          'Add (no id; provisions the admin account, roles, root dept, top menus, dictionaries) or update a tenant',
-        body: TenantSubmit,
-        response: { 200: envelope(TenantSaved) },
-      },
-    },
-    async (request, reply) =>
-      reply.ok(
-        await tenants.submit(request.ctx, request.body),
-        request.body.id ? 'common.updated' : 'common.added',
-      ),
-  );
-  routes.post(
-    `${base}/remove`,
-    {
-      config: { permission: 'tenant_delete' },
-      schema: {
-        tags,
-        summary:
-          'Remove tenants by comma-separated ids (never the platform tenant); their users can no longer sign in',
-        querystring: IdsQuery,
-        response: { 200: envelope(z.number()) },
-      },
-    },
-    async (request, reply) =>
-      reply.ok(await tenants.remove(request.ctx, request.query.ids), 'common.deleted'),
-  );
+  });
   routes.post(
     `${base}/setting`,
     {

@@ -1,9 +1,6 @@
 import {
   envelope,
-  IdQuery,
-  IdsQuery,
   PageQuery,
-  pageOf,
   TopMenuAdminSchema,
   TopMenuGrant,
   TopMenuIdsQuery,
@@ -14,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { crudRoutes } from '../../lib/crud-routes.js';
 
 const tags = ['system: top menu'];
 const base = '/api/blade-system/topmenu';
@@ -22,65 +20,23 @@ export default async function topMenuRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { topMenuAdmin } = app.services;
 
-  routes.get(
-    `${base}/list`,
-    {
-      config: { permission: 'topmenu' },
-      schema: {
-        tags,
-        summary: "Page of the tenant's top menus, by sort",
-        querystring: PageQuery.extend(TopMenuPageQuery.shape),
-        response: { 200: envelope(pageOf(TopMenuAdminSchema)) },
-      },
+  crudRoutes(app, {
+    base,
+    tags,
+    code: 'topmenu',
+    service: topMenuAdmin,
+    schemas: {
+      record: TopMenuAdminSchema,
+      pageQuery: PageQuery.extend(TopMenuPageQuery.shape),
+      submit: TopMenuSubmit,
     },
-    async (request, reply) => reply.ok(await topMenuAdmin.page(request.ctx, request.query)),
-  );
-  routes.get(
-    `${base}/detail`,
-    {
-      config: { permission: 'topmenu' },
-      schema: {
-        tags,
-        summary: 'One top menu',
-        querystring: IdQuery,
-        response: { 200: envelope(TopMenuAdminSchema) },
-      },
+    routes: {
+      page: { list: "Page of the tenant's top menus, by sort" },
+      detail: 'One top menu',
+      submit: 'Add (no id) or update (with id) a top menu',
+      remove: 'Remove top menus by comma-separated ids',
     },
-    async (request, reply) => reply.ok(await topMenuAdmin.detail(request.ctx, request.query.id)),
-  );
-  routes.post(
-    `${base}/submit`,
-    {
-      config: {
-        permission: (request) => ((request.body as TopMenuSubmit).id ? 'topmenu_edit' : 'topmenu_add'),
-      },
-      schema: {
-        tags,
-        summary: 'Add (no id) or update (with id) a top menu',
-        body: TopMenuSubmit,
-        response: { 200: envelope(TopMenuAdminSchema) },
-      },
-    },
-    async (request, reply) =>
-      reply.ok(
-        await topMenuAdmin.submit(request.ctx, request.body),
-        request.body.id ? 'common.updated' : 'common.added',
-      ),
-  );
-  routes.post(
-    `${base}/remove`,
-    {
-      config: { permission: 'topmenu_delete' },
-      schema: {
-        tags,
-        summary: 'Remove top menus by comma-separated ids',
-        querystring: IdsQuery,
-        response: { 200: envelope(z.number()) },
-      },
-    },
-    async (request, reply) =>
-      reply.ok(await topMenuAdmin.remove(request.ctx, request.query.ids), 'common.deleted'),
-  );
+  });
   routes.post(
     `${base}/grant`,
     {

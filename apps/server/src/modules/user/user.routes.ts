@@ -1,7 +1,6 @@
 import {
   envelope,
   IdQuery,
-  IdsQuery,
   ImportReportQuery,
   LoginLogQuery,
   LoginLogSchema,
@@ -27,6 +26,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { crudRoutes } from '../../lib/crud-routes.js';
 import { readUpload } from '../../lib/upload.js';
 import type { SpreadsheetFile } from './user-import.js';
 
@@ -54,21 +54,20 @@ export default async function userRoutes(app: FastifyInstance) {
   token.onSignIn((outcome) => users.logs.record(outcome));
   app.addHook('onClose', () => users.logs.flush());
 
-  for (const path of ['/api/blade-user/page', '/api/blade-user/list']) {
-    routes.get(
-      path,
-      {
-        config: { permission: 'user' },
-        schema: {
-          tags,
-          summary: 'Page of users; deptId takes that dept and every dept below it',
-          querystring: UserPageQuery,
-          response: { 200: envelope(pageOf(UserSchema)) },
-        },
-      },
-      async (request, reply) => reply.ok(await users.page(request.ctx, request.query)),
-    );
-  }
+  const pageSummary = 'Page of users; deptId takes that dept and every dept below it';
+  crudRoutes(app, {
+    base: '/api/blade-user',
+    tags,
+    code: 'user',
+    service: users,
+    schemas: { record: UserSchema, pageQuery: UserPageQuery, submit: UserSubmit },
+    routes: {
+      page: { page: pageSummary, list: pageSummary },
+      detail: 'One user',
+      submit: 'Add (no id; password required, md5 hex) or update (with id; password ignored) a user',
+      remove: 'Remove users (never yourself, never the last administrator); their sessions end',
+    },
+  });
 
   for (const path of ['/api/blade-user/user-list', '/api/blade-user/projectUserList']) {
     routes.get(
@@ -87,15 +86,6 @@ export default async function userRoutes(app: FastifyInstance) {
   }
 
   routes.get(
-    '/api/blade-user/detail',
-    {
-      config: { permission: 'user' },
-      schema: { tags, summary: 'One user', querystring: IdQuery, response: { 200: envelope(UserSchema) } },
-    },
-    async (request, reply) => reply.ok(await users.detail(request.ctx, request.query.id)),
-  );
-
-  routes.get(
     '/api/blade-user/platform-detail',
     {
       config: { permission: 'user' },
@@ -110,24 +100,6 @@ export default async function userRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    '/api/blade-user/submit',
-    {
-      config: { permission: (request) => ((request.body as UserSubmit).id ? 'user_edit' : 'user_add') },
-      schema: {
-        tags,
-        summary: 'Add (no id; password required, md5 hex) or update (with id; password ignored) a user',
-        body: UserSubmit,
-        response: { 200: envelope(UserSchema) },
-      },
-    },
-    async (request, reply) =>
-      reply.ok(
-        await users.submit(request.ctx, request.body),
-        request.body.id ? 'common.updated' : 'common.added',
-      ),
-  );
-
-  routes.post(
     '/api/blade-user/update',
     {
       config: { permission: 'user_edit' },
@@ -139,20 +111,6 @@ export default async function userRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => reply.ok(await users.update(request.ctx, request.body), 'common.updated'),
-  );
-
-  routes.post(
-    '/api/blade-user/remove',
-    {
-      config: { permission: 'user_delete' },
-      schema: {
-        tags,
-        summary: 'Remove users (never yourself, never the last administrator); their sessions end',
-        querystring: IdsQuery,
-        response: { 200: envelope(z.number()) },
-      },
-    },
-    async (request, reply) => reply.ok(await users.remove(request.ctx, request.query.ids), 'common.deleted'),
   );
 
   routes.post(
