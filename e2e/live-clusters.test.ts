@@ -46,6 +46,7 @@ let page: Page;
 const site: Registered[] = [];
 let far: Registered;
 let drone: Registered;
+let farDrone: Registered;
 const devices: Array<{ client: MqttClient; sn: string; osd: Record<string, unknown> }> = [];
 let heartbeat: ReturnType<typeof setInterval> | undefined;
 
@@ -76,19 +77,23 @@ beforeAll(async () => {
   const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('aos-token')!).content as string);
   const url = `mqtt://127.0.0.1:${env.platform.app.deviceBroker!.port}`;
   drone = await registerDrone(env.platform.app, token);
+  farDrone = await registerDrone(env.platform.app, token);
   for (const [index, [dx, dy]] of OFFSETS.entries()) {
-    const dock = await registerDock(env.platform.app, token, index === 0 ? [drone] : []);
+    const bound = [[drone], [farDrone]][index] ?? [];
+    const dock = await registerDock(env.platform.app, token, bound);
     site.push(dock);
     const client = await connectDevice(url, asDevice(dock.credential));
     devices.push({ client, sn: dock.serialNumber, osd: osd(SITE[0] + dx, SITE[1] + dy, index === 2) });
-    if (index > 0) continue;
-    // the first dock's drone flies 150 m north of it
-    await publish(client, dock.serialNumber, 'status', topo([{ sn: drone.serialNumber }]));
-    devices[0]!.osd = { ...devices[0]!.osd, drone_in_dock: 0 };
+    const [aircraft] = bound;
+    if (!aircraft) continue;
+    // the first dock's drone flies 150 m north of it, the second's 11 km south-east
+    await publish(client, dock.serialNumber, 'status', topo([{ sn: aircraft.serialNumber }]));
+    devices.at(-1)!.osd.drone_in_dock = 0;
+    const [lon, lat] = index === 0 ? [SITE[0], SITE[1] + 0.0014] : [SITE[0] + 0.1, SITE[1] - 0.05];
     devices.push({
       client,
-      sn: drone.serialNumber,
-      osd: { mode_code: 5, longitude: SITE[0], latitude: SITE[1] + 0.0014, height: 120, attitude_head: 30 },
+      sn: aircraft.serialNumber,
+      osd: { mode_code: 5, longitude: lon, latitude: lat, height: 120, attitude_head: 30 },
     });
   }
   far = await registerDock(env.platform.app, token);
@@ -123,8 +128,11 @@ describe('dock clusters on the live map', () => {
     const [cluster] = await clusters();
     expect(cluster!.docks).toHaveLength(4);
     expect(cluster!.docks).not.toContain(far.serialNumber);
-    // the flying drone is part of its dock's cluster until the docks are drawn apart
+    // a drone flying near its dock is part of the dock's cluster until the docks are drawn apart; one far
+    // out is drawn where it is
     expect((await shown())[drone.serialNumber]).toMatchObject({ status: 'flying', clustered: true });
+    expect((await shown())[site[1]!.serialNumber]).toMatchObject({ clustered: true });
+    expect((await shown())[farDrone.serialNumber]).toMatchObject({ status: 'flying', clustered: false });
     expect((await shown())[far.serialNumber]).toMatchObject({ clustered: false });
     // hovering names the cluster's docks, the one in alarm first
     const box = (await page.getByTestId('live-map').boundingBox())!;
@@ -145,7 +153,7 @@ describe('dock clusters on the live map', () => {
     // every dock of the site is now drawn on its own, inside the map
     const opened = await shown();
     expect(site.map((dock) => opened[dock.serialNumber])).toEqual(
-      ['flying', 'online', 'alarm', 'online'].map((status) =>
+      ['flying', 'flying', 'alarm', 'online'].map((status) =>
         expect.objectContaining({ status, clustered: false }),
       ),
     );

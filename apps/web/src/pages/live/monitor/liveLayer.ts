@@ -392,8 +392,9 @@ export class LiveLayer {
     const coordinate = fromLonLat(position);
     const status = droneStatus(drone);
     const heading = headingOf(drone);
-    // Zoomed out, a drone is part of its dock's cluster (whose colour says it flies): drawn once apart.
-    const clustered = dock !== undefined && this.clustered.has(dock.sn);
+    // Zoomed out, a drone near its clustered dock is part of the cluster (whose colour says it flies); one
+    // flying farther out is drawn where it is.
+    const clustered = dock !== undefined && this.clustered.has(dock.sn) && this.nearDock(coordinate, dock.sn);
     this.shown.set(drone.sn, {
       kind: 'drone',
       lon: position[0],
@@ -417,6 +418,15 @@ export class LiveLayer {
     if (this.selected && this.selected === (dock?.sn ?? drone.sn)) styles.unshift(selectedRing);
     this.upsert(this.drones, drone.sn, coordinate, styles);
     this.drawTrail(drone.sn, this.trailPoints.get(drone.sn) ?? []);
+  }
+
+  /** Within a cluster's reach (CLUSTER_DISTANCE pixels at the current zoom) of the dock `dockSn`. */
+  private nearDock(coordinate: number[], dockSn: string): boolean {
+    const dock = this.docks.getFeatureById(dockSn)?.getGeometry()?.getCoordinates();
+    const resolution = this.map.getView().getResolution();
+    if (!dock || !resolution) return true;
+    const pixels = Math.hypot(coordinate[0]! - dock[0]!, coordinate[1]! - dock[1]!) / resolution;
+    return pixels <= CLUSTER_DISTANCE;
   }
 
   private drawTrail(sn: string, trail: TrailPoint[]): void {
