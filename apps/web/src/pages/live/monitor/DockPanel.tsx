@@ -31,6 +31,18 @@ function DroneTelemetry({ drone, dock, name }: { drone: LiveDevice; dock: LiveDe
     typeof battery?.remain_flight_time === 'number' ? battery.remain_flight_time / 60 : undefined;
   const position = positionOf(drone);
   const status = droneStatus(drone);
+  const readings: Array<[id: string, value: string]> = [
+    ['mode', codeWord(t, 'droneMode', osd.mode_code)],
+    ['elevation', measure(t, 'metre', osd.elevation)],
+    ['height', measure(t, 'metre', osd.height)],
+    ['horizontalSpeed', measure(t, 'speed', osd.horizontal_speed)],
+    ['verticalSpeed', measure(t, 'speed', osd.vertical_speed)],
+    ['heading', measure(t, 'degree', osd.attitude_head, 0)],
+    ['battery', measure(t, 'percent', droneBattery(drone, dock), 0)],
+    ['remainFlightTime', measure(t, 'minutes', remain, 0)],
+    ['homeDistance', measure(t, 'metre', osd.home_distance, 0)],
+    ['position', position ? `${position[0].toFixed(6)}, ${position[1].toFixed(6)}` : t('liveMap.noPosition')],
+  ];
   return (
     <div className="live-telemetry" data-testid="drone-telemetry" data-sn={drone.sn}>
       <div className="live-telemetry__head">
@@ -45,54 +57,9 @@ function DroneTelemetry({ drone, dock, name }: { drone: LiveDevice; dock: LiveDe
         <Typography.Text type="secondary">{t('liveMap.panel.droneOffline')}</Typography.Text>
       ) : (
         <div className="live-telemetry__grid">
-          <Row
-            id="mode"
-            label={t('liveMap.telemetry.mode')}
-            value={codeWord(t, 'droneMode', osd.mode_code)}
-          />
-          <Row
-            id="elevation"
-            label={t('liveMap.telemetry.elevation')}
-            value={measure(t, 'metre', osd.elevation)}
-          />
-          <Row id="height" label={t('liveMap.telemetry.height')} value={measure(t, 'metre', osd.height)} />
-          <Row
-            id="horizontalSpeed"
-            label={t('liveMap.telemetry.horizontalSpeed')}
-            value={measure(t, 'speed', osd.horizontal_speed)}
-          />
-          <Row
-            id="verticalSpeed"
-            label={t('liveMap.telemetry.verticalSpeed')}
-            value={measure(t, 'speed', osd.vertical_speed)}
-          />
-          <Row
-            id="heading"
-            label={t('liveMap.telemetry.heading')}
-            value={measure(t, 'degree', osd.attitude_head, 0)}
-          />
-          <Row
-            id="battery"
-            label={t('liveMap.telemetry.battery')}
-            value={measure(t, 'percent', droneBattery(drone, dock), 0)}
-          />
-          <Row
-            id="remainFlightTime"
-            label={t('liveMap.telemetry.remainFlightTime')}
-            value={measure(t, 'minutes', remain, 0)}
-          />
-          <Row
-            id="homeDistance"
-            label={t('liveMap.telemetry.homeDistance')}
-            value={measure(t, 'metre', osd.home_distance, 0)}
-          />
-          <Row
-            id="position"
-            label={t('liveMap.telemetry.position')}
-            value={
-              position ? `${position[0].toFixed(6)}, ${position[1].toFixed(6)}` : t('liveMap.noPosition')
-            }
-          />
+          {readings.map(([id, value]) => (
+            <Row key={id} id={id} label={t(`liveMap.telemetry.${id}`)} value={value} />
+          ))}
         </div>
       )}
     </div>
