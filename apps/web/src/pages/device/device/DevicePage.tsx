@@ -7,20 +7,17 @@ import {
   DICT,
   type Equipment,
   EquipmentSubmit,
-  type EquipmentWithCredential,
 } from '@aos/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, type ButtonProps, Tag } from 'antd';
-import { useMemo, useState } from 'react';
+import { Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CrudApi } from '../../../api/crud';
 import { CrudPage } from '../../../components/crud/CrudPage';
-import type { CrudActions, CrudColumn, Option } from '../../../components/crud/types';
-import { useAction } from '../../../components/useAction';
+import type { CrudColumn, Option } from '../../../components/crud/types';
 import { useSession } from '../../../store/session';
 import { deviceApi, numericDictionary, resetDeviceCredential } from './api';
-import { CredentialDialog, type IssuedCredential } from './CredentialDialog';
 import { BrandSelect, DeviceSelect, ModelSelect, NumberSelect } from './inputs';
+import { useCredential } from './useCredential';
 
 const shape = EquipmentSubmit.shape;
 
@@ -43,38 +40,10 @@ function useNumericDictionary(code: string, keep?: readonly number[]): Option[] 
  */
 export default function DevicePage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const { run } = useAction();
-  const [credential, setCredential] = useState<IssuedCredential>();
+  const credential = useCredential(deviceApi, resetDeviceCredential);
   const [aircraft, setAircraft] = useState(false);
   const types = useNumericDictionary(DICT.device_type, DEVICE_TYPES);
   const statuses = useNumericDictionary(DICT.device_status);
-
-  const api = useMemo<CrudApi<Equipment>>(
-    () => ({
-      ...deviceApi,
-      submit: async (values) => {
-        const saved = (await deviceApi.submit(values)) as Equipment | EquipmentWithCredential;
-        if ('credential' in saved) setCredential({ ...saved.credential, name: saved.name });
-        return saved;
-      },
-    }),
-    [],
-  );
-
-  const resetCredential = (record: Equipment, actions: CrudActions<Equipment>) =>
-    modal.confirm({
-      title: t('device.credential.resetTitle'),
-      content: t('device.credential.resetConfirm', { name: record.name }),
-      okButtonProps: { danger: true, 'data-testid': 'confirm-reset' } as ButtonProps,
-      onOk: () =>
-        run(() => resetDeviceCredential(record.id), {
-          onDone: (issued) => {
-            setCredential({ ...issued, name: record.name });
-            actions.refresh();
-          },
-        }),
-    });
 
   const prompt = (key: string) => t('crud.requiredSelect', { field: t(key) });
   const columns: CrudColumn<Equipment>[] = [
@@ -251,22 +220,13 @@ export default function DevicePage() {
         code="device"
         title="device.title"
         columns={columns}
-        api={api}
+        api={credential.api}
         actionWidth={230}
         rowActions={(record, actions) =>
-          actions.can('device_edit') && (
-            <Button
-              type="link"
-              size="small"
-              data-testid="row-reset-credential"
-              onClick={() => resetCredential(record, actions)}
-            >
-              {t('device.credential.reset')}
-            </Button>
-          )
+          actions.can('device_edit') && credential.resetButton(record, actions)
         }
       />
-      <CredentialDialog credential={credential} onClose={() => setCredential(undefined)} />
+      {credential.dialog}
     </>
   );
 }

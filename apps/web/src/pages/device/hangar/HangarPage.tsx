@@ -6,21 +6,19 @@ import {
   HANGAR_VISIBLE,
   type Hangar,
   HangarSubmit,
-  type HangarWithCredential,
   LOW_BATTERY_DEFAULT,
   ULTRA_LOW_BATTERY_DEFAULT,
 } from '@aos/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, type ButtonProps, Form, Switch, Tag } from 'antd';
-import { useMemo, useState } from 'react';
+import { Button, Form, Switch, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CrudApi } from '../../../api/crud';
 import { CrudPage } from '../../../components/crud/CrudPage';
-import type { CrudActions, CrudColumn } from '../../../components/crud/types';
+import type { CrudColumn } from '../../../components/crud/types';
 import { useAction } from '../../../components/useAction';
 import { useSession } from '../../../store/session';
-import { CredentialDialog, type IssuedCredential } from '../device/CredentialDialog';
 import { BrandSelect, DeviceSelect, ModelSelect } from '../device/inputs';
+import { useCredential } from '../device/useCredential';
 import { hangarApi, resetHangarCredential, teamOptions, updateVisibility } from './api';
 import { BasicSetDialog } from './BasicSetDialog';
 import { LandingPointInput } from './LandingPointInput';
@@ -84,39 +82,11 @@ function VisibilitySwitch({ hangar, can }: { hangar: Hangar; can: boolean }) {
  */
 export default function HangarPage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const { run } = useAction();
+  const credential = useCredential(hangarApi, resetHangarCredential);
   const language = useSession((state) => state.language);
   const permission = useSession((state) => state.permission);
-  const [credential, setCredential] = useState<IssuedCredential>();
   const [settings, setSettings] = useState<Hangar>();
   const [streams, setStreams] = useState<Hangar>();
-
-  const api = useMemo<CrudApi<Hangar>>(
-    () => ({
-      ...hangarApi,
-      submit: async (values) => {
-        const saved = (await hangarApi.submit(values)) as HangarWithCredential;
-        if (saved.credential) setCredential({ ...saved.credential, name: saved.name });
-        return saved;
-      },
-    }),
-    [],
-  );
-
-  const resetCredential = (record: Hangar, actions: CrudActions<Hangar>) =>
-    modal.confirm({
-      title: t('device.credential.resetTitle'),
-      content: t('device.credential.resetConfirm', { name: record.name }),
-      okButtonProps: { danger: true, 'data-testid': 'confirm-reset' } as ButtonProps,
-      onOk: () =>
-        run(() => resetHangarCredential(record.id), {
-          onDone: (issued) => {
-            setCredential({ ...issued, name: record.name });
-            actions.refresh();
-          },
-        }),
-    });
 
   const prompt = (key: string) => t('crud.requiredSelect', { field: t(key) });
   const streamColumns: CrudColumn<Hangar>[] = HANGAR_STREAM_FIELDS.map((field, index) => ({
@@ -290,7 +260,7 @@ export default function HangarPage() {
         code="hangar"
         title="hangar.title"
         columns={columns}
-        api={api}
+        api={credential.api}
         actionWidth={240}
         rowActions={(record, actions) => (
           <>
@@ -307,20 +277,11 @@ export default function HangarPage() {
             <Button type="link" size="small" data-testid="row-streams" onClick={() => setStreams(record)}>
               {t('hangar.streams.action')}
             </Button>
-            {actions.can('hangar_edit') && (
-              <Button
-                type="link"
-                size="small"
-                data-testid="row-reset-credential"
-                onClick={() => resetCredential(record, actions)}
-              >
-                {t('device.credential.reset')}
-              </Button>
-            )}
+            {actions.can('hangar_edit') && credential.resetButton(record, actions)}
           </>
         )}
       />
-      <CredentialDialog credential={credential} onClose={() => setCredential(undefined)} />
+      {credential.dialog}
       <BasicSetDialog hangar={settings} onClose={() => setSettings(undefined)} />
       <StreamPreview hangar={streams} onClose={() => setStreams(undefined)} />
     </>
