@@ -238,6 +238,32 @@ describe('real-time monitoring', () => {
     await page.screenshot({ path: screenshotPath('live-monitor-zh-CN') });
   });
 
+  it('shows only the statuses chosen on the legend, in the list and on the map', async () => {
+    const items = () =>
+      page
+        .locator('[data-testid^="live-item-"]')
+        .evaluateAll((found) => found.map((item) => item.dataset.status));
+    await page.getByTestId('live-legend-alarm').click();
+    expect(await page.getByTestId('live-legend-alarm').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(items).toEqual(['alarm']);
+    await expect.poll(() => shown(dock.serialNumber)).toBeNull();
+    await expect.poll(() => shown(drone.serialNumber)).toBeNull();
+    await expect.poll(() => shown(wetDock.serialNumber)).toMatchObject({ status: 'alarm' });
+    // several statuses may be chosen; the count above the list stays the fleet's
+    await page.getByTestId('live-legend-flying').click();
+    await expect.poll(items).toEqual(['alarm', 'flying']);
+    await expect.poll(() => shown(drone.serialNumber)).toMatchObject({ status: 'flying' });
+    expect(await page.getByTestId('live-online-count').innerText()).toBe('在线 2 / 共 3');
+    await still(page);
+    await page.screenshot({ path: screenshotPath('live-monitor-filtered') });
+    // clearing the last choice shows everything again
+    await page.getByTestId('live-legend-alarm').click();
+    await expect.poll(items).toEqual(['flying']);
+    await page.getByTestId('live-legend-flying').click();
+    await expect.poll(items).toEqual(['alarm', 'flying', 'offline']);
+    await expect.poll(() => shown(dock.serialNumber)).toMatchObject({ status: 'flying' });
+  });
+
   it('turns the dock and its drone offline when the dock disconnects', async () => {
     latest.delete(dock.serialNumber);
     latest.delete(drone.serialNumber);

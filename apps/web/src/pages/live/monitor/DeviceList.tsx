@@ -3,12 +3,14 @@ import { Empty, Input, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FleetEntry, onlineCount, searchFleet } from './fleet';
-import { STATUS_COLORS, droneBattery } from './status';
+import { STATUS_COLORS, type StatusFilter, droneBattery } from './status';
 import { measure } from './words';
 import '../shared/live-pick.css';
 
 interface DeviceListProps {
   entries: FleetEntry[];
+  /** the statuses chosen on the map's legend (empty: all) */
+  filter: StatusFilter;
   selected: string | null;
   onPick: (entry: FleetEntry) => void;
 }
@@ -30,10 +32,10 @@ export function StatusDot({ color }: { color: string }) {
 }
 
 /** The docks (with their drone) and lone drones of the tenant, worst status first, searchable. */
-export function DeviceList({ entries, selected, onPick }: DeviceListProps) {
+export function DeviceList({ entries, filter, selected, onPick }: DeviceListProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const shown = useMemo(() => searchFleet(entries, text), [entries, text]);
+  const shown = useMemo(() => searchFleet(entries, text, filter), [entries, text, filter]);
   return (
     <div className="live-list" data-testid="live-list">
       <div className="live-list__head">

@@ -4,6 +4,7 @@ import MapView from '../../../components/map/MapView';
 import type { MapSettings } from '../../../components/map/settings';
 import { HoverCard } from './HoverCard';
 import { LiveLayer, type MapHover } from './liveLayer';
+import type { StatusFilter } from './status';
 
 /** What the page asks of the map. */
 export interface LiveMapHandle {
@@ -20,16 +21,26 @@ export interface LiveMapProps {
   names: Map<string, string>;
   /** docks hidden from maps */
   hidden: Set<string>;
+  /** the statuses chosen on the legend (empty: all) */
+  filter: StatusFilter;
 }
 
 /** The live map: OpenLayers with the live layer. Loaded on demand with OpenLayers (see LiveMonitorPage). */
-export default function LiveMap({ settings, handle, onSelect, selected, names, hidden }: LiveMapProps) {
+export default function LiveMap({
+  settings,
+  handle,
+  onSelect,
+  selected,
+  names,
+  hidden,
+  filter,
+}: LiveMapProps) {
   const layer = useRef<LiveLayer | null>(null);
   const [hover, setHover] = useState<MapHover | null>(null);
   const select = useRef(onSelect);
   select.current = onSelect;
-  const latest = useRef({ names, hidden, selected });
-  latest.current = { names, hidden, selected };
+  const latest = useRef({ names, hidden, selected, filter });
+  latest.current = { names, hidden, selected, filter };
 
   const onReady = useCallback(
     (map: OlMap) => {
@@ -37,6 +48,7 @@ export default function LiveMap({ settings, handle, onSelect, selected, names, h
       const live = new LiveLayer(map, element, (sn) => select.current(sn), setHover);
       live.setNames(latest.current.names);
       live.setHidden(latest.current.hidden);
+      live.setFilter(latest.current.filter);
       live.setSelected(latest.current.selected);
       layer.current = live;
       handle.current = { focus: (sn) => live.focus(sn) };
@@ -52,6 +64,7 @@ export default function LiveMap({ settings, handle, onSelect, selected, names, h
 
   useEffect(() => layer.current?.setNames(names), [names]);
   useEffect(() => layer.current?.setHidden(hidden), [hidden]);
+  useEffect(() => layer.current?.setFilter(filter), [filter]);
   useEffect(() => layer.current?.setSelected(selected), [selected]);
 
   return (

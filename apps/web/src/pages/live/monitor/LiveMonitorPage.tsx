@@ -12,7 +12,7 @@ import { DeviceList, StatusDot } from './DeviceList';
 import { DockPanel } from './DockPanel';
 import { type FleetEntry, fleetEntries } from './fleet';
 import type { LiveMapHandle } from './LiveMap';
-import { STATUS_COLORS, type DeviceStatus } from './status';
+import { STATUS_COLORS, type DeviceStatus, type StatusFilter, toggleStatus } from './status';
 import { useThrottledDevices } from './useThrottledDevices';
 import './live-monitor.css';
 
@@ -32,6 +32,7 @@ export default function LiveMonitorPage() {
   const hangars = useHangarOptions();
   const uavs = useOnlineUavs();
   const [selected, setSelected] = useState<string | null>(null);
+  const [filter, setFilter] = useState<StatusFilter>(() => new Set());
   const map = useRef<LiveMapHandle | null>(null);
 
   const entries = useMemo(
@@ -58,7 +59,7 @@ export default function LiveMonitorPage() {
 
   return (
     <div className="live-monitor" data-testid="live-monitor">
-      <DeviceList entries={entries} selected={selected} onPick={pick} />
+      <DeviceList entries={entries} filter={filter} selected={selected} onPick={pick} />
       <div className="live-monitor__map">
         <Suspense fallback={<MapLoading height="100%" />}>
           <LiveMap
@@ -68,15 +69,28 @@ export default function LiveMonitorPage() {
             selected={selected}
             names={names}
             hidden={hidden}
+            filter={filter}
           />
         </Suspense>
         <ConnectionBadge />
-        <div className="live-legend" aria-label={t('liveMap.legend')}>
+        <div
+          className={`live-legend${filter.size ? ' is-filtering' : ''}`}
+          role="group"
+          aria-label={t('liveMap.legend')}
+          title={t('liveMap.legendHint')}
+        >
           {LEGEND.map((status) => (
-            <span key={status} className="live-legend__item">
+            <button
+              type="button"
+              key={status}
+              className="live-legend__item"
+              aria-pressed={filter.has(status)}
+              onClick={() => setFilter((current) => toggleStatus(current, status))}
+              data-testid={`live-legend-${status}`}
+            >
               <StatusDot color={STATUS_COLORS[status]} />
               {t(`liveMap.status.${status}`)}
-            </span>
+            </button>
           ))}
         </div>
         {empty && (

@@ -77,5 +77,10 @@ describe('live map fleet list', () => {
     expect(searchFleet(entries, 'k2').map((entry) => entry.sn)).toEqual(['K2']);
     expect(searchFleet(entries, '  ')).toHaveLength(2);
     expect(searchFleet(entries, 'nothing')).toEqual([]);
+    // and keeps the statuses chosen on the legend (none chosen: all)
+    expect(searchFleet(entries, '', new Set(['offline'])).map((entry) => entry.sn)).toEqual(['K2']);
+    expect(searchFleet(entries, 'north', new Set(['offline']))).toEqual([]);
+    expect(searchFleet(entries, '', new Set(['offline', 'online']))).toHaveLength(2);
+    expect(searchFleet(entries, '', new Set())).toHaveLength(2);
   });
 });

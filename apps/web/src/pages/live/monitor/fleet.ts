@@ -1,7 +1,14 @@
 import type { HangarOption, LiveDevice, OnlineUav } from '@aos/contract';
 import { HANGAR_VISIBLE } from '@aos/contract/rules';
 import type { LiveDevices } from '../../../live/model';
-import { type DeviceStatus, STATUS_ORDER, dockStatus, droneStatus } from './status';
+import {
+  type DeviceStatus,
+  STATUS_ORDER,
+  type StatusFilter,
+  dockStatus,
+  droneStatus,
+  passes,
+} from './status';
 
 /**
  * The live map's list: each dock of the tenant with its drone, and drones that fly without a dock. Names come
@@ -108,13 +115,19 @@ export function fleetEntries(
 }
 
 /** Entries whose name or serial number (dock's or drone's) contains the words typed, ignoring case. */
-export function searchFleet(entries: readonly FleetEntry[], text: string): FleetEntry[] {
+export function searchFleet(
+  entries: readonly FleetEntry[],
+  text: string,
+  filter: StatusFilter = new Set(),
+): FleetEntry[] {
   const needle = text.trim().toLowerCase();
-  if (!needle) return [...entries];
-  return entries.filter((entry) =>
-    [entry.name, entry.sn, entry.droneName ?? '', entry.droneSn ?? ''].some((value) =>
-      value.toLowerCase().includes(needle),
-    ),
+  return entries.filter(
+    (entry) =>
+      passes(filter, entry.status) &&
+      (!needle ||
+        [entry.name, entry.sn, entry.droneName ?? '', entry.droneSn ?? ''].some((value) =>
+          value.toLowerCase().includes(needle),
+        )),
   );
 }
 

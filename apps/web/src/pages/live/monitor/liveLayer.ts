@@ -23,7 +23,9 @@ import {
   droneStatus,
   headingOf,
   mostUrgent,
+  passes,
   positionOf,
+  type StatusFilter,
 } from './status';
 import { TRAIL_WINDOW_MS, type TrailPoint, appendTrail, pruneTrail, trailSegments } from './trail';
 
@@ -146,6 +148,7 @@ export class LiveLayer {
   private readonly dirty = new Set<string>();
   private names = new Map<string, string>();
   private hidden = new Set<string>();
+  private filter: StatusFilter = new Set();
   private selected: string | null = null;
   private frame = 0;
   private fitted = false;
@@ -198,6 +201,12 @@ export class LiveLayer {
   /** Docks the registry hides from maps (visible = 0): neither they nor their drones are drawn. */
   setHidden(hidden: Set<string>): void {
     this.hidden = hidden;
+    this.markAll();
+  }
+
+  /** The statuses chosen on the legend (empty: all): docks (with their drones) and lone drones of others go. */
+  setFilter(filter: StatusFilter): void {
+    this.filter = filter;
     this.markAll();
   }
 
@@ -345,11 +354,11 @@ export class LiveLayer {
 
   private drawDock(dock: LiveDevice, devices: LiveDevices): void {
     const position = positionOf(dock);
-    if (!position || this.hidden.has(dock.sn)) {
+    const status = dockStatus(dock, droneOfDock(dock, devices));
+    if (!position || this.hidden.has(dock.sn) || !passes(this.filter, status)) {
       this.remove(dock.sn);
       return;
     }
-    const status = dockStatus(dock, droneOfDock(dock, devices));
     const color = STATUS_COLORS[status];
     const styles = [
       new Style({
@@ -385,7 +394,9 @@ export class LiveLayer {
     // In its dock the drone sits under the dock's square: it is drawn once it is out (or its dock is unknown).
     const inDock = !airborne && dock?.osd.drone_in_dock === 1;
     const hidden = (dock && this.hidden.has(dock.sn)) || this.hidden.has(drone.sn);
-    if (!position || !drone.online || inDock || hidden) {
+    // the legend filters a drone with its dock (whose status says it flies), a lone drone by its own
+    const filtered = !passes(this.filter, dock ? dockStatus(dock, drone) : droneStatus(drone));
+    if (!position || !drone.online || inDock || hidden || filtered) {
       this.remove(drone.sn);
       return;
     }

@@ -32,6 +32,7 @@ export default {
         lowBattery: '电量低',
       },
       legend: '图例',
+      legendHint: '点击状态只看该状态的设备，可多选；再次点击取消',
       hover: {
         docks: '{{count}} 个机库',
         more: '还有 {{count}} 个',
@@ -119,6 +120,7 @@ export default {
         lowBattery: 'Low battery',
       },
       legend: 'Legend',
+      legendHint: 'Click a status to show only its devices (several may be chosen); click again to clear',
       hover: {
         docks: '{{count}} docks',
         more: 'and {{count}} more',

@@ -9,7 +9,9 @@ import {
   droneStatus,
   headingOf,
   mostUrgent,
+  passes,
   positionOf,
+  toggleStatus,
 } from './status';
 
 const flying = (battery: number) =>
@@ -79,6 +81,19 @@ describe('live map status', () => {
     ]);
     expect(headingOf(liveDevice('D', 'equipment', { osd: { attitude_head: -90 } }))).toBe(-90);
     expect(headingOf(liveDevice('D', 'equipment'))).toBe(0);
+  });
+
+  it('filters by the statuses chosen on the legend, toggling each, none chosen showing all', () => {
+    const alarms = toggleStatus(new Set(), 'alarm');
+    expect([...alarms]).toEqual(['alarm']);
+    expect(passes(alarms, 'alarm')).toBe(true);
+    expect(passes(alarms, 'online')).toBe(false);
+    const both = toggleStatus(alarms, 'flying');
+    expect([...both].sort()).toEqual(['alarm', 'flying']);
+    expect([...alarms]).toEqual(['alarm']); // the filter given is not changed
+    const none = toggleStatus(toggleStatus(both, 'alarm'), 'flying');
+    expect(none.size).toBe(0);
+    expect(passes(none, 'offline')).toBe(true);
   });
 
   it('gives a cluster of docks the status that needs attention first', () => {

@@ -36,6 +36,21 @@ export const STATUS_ORDER: Record<DeviceStatus, number> = {
   offline: 4,
 };
 
+/** The statuses an operator chose on the legend; empty: every status is shown. */
+export type StatusFilter = ReadonlySet<DeviceStatus>;
+
+/** Whether a device of `status` is shown under `filter`. */
+export function passes(filter: StatusFilter, status: DeviceStatus): boolean {
+  return filter.size === 0 || filter.has(status);
+}
+
+/** The filter with `status` added, or taken out when it was there (taking the last out shows everything). */
+export function toggleStatus(filter: StatusFilter, status: DeviceStatus): Set<DeviceStatus> {
+  const next = new Set(filter);
+  if (!next.delete(status)) next.add(status);
+  return next;
+}
+
 /** The status that needs attention first among several (a cluster of docks): an alarm anywhere wins. */
 export function mostUrgent(statuses: Iterable<DeviceStatus>): DeviceStatus {
   let urgent: DeviceStatus = 'offline';
