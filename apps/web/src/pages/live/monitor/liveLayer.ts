@@ -1,12 +1,10 @@
-import Feature, { type FeatureLike } from 'ol/Feature';
+import Feature from 'ol/Feature';
 import type OlMap from 'ol/Map';
 import type MapBrowserEvent from 'ol/MapBrowserEvent';
-import { boundingExtent, getCenter } from 'ol/extent';
-import LineString from 'ol/geom/LineString';
+import { boundingExtent } from 'ol/extent';
 import Point from 'ol/geom/Point';
 import VectorLayer from 'ol/layer/Vector';
 import { fromLonLat } from 'ol/proj';
-import Cluster from 'ol/source/Cluster';
 import VectorSource from 'ol/source/Vector';
 import { Circle, Fill, Stroke, Style, Text } from 'ol/style';
 import type { LiveDevice } from '@aos/contract';
@@ -14,6 +12,8 @@ import { droneAirborne } from '@aos/contract/rules';
 import { dockIcon, droneIcon } from '../../../components/map/deviceIcons';
 import type { LiveDevices } from '../../../live/model';
 import { useLiveStore } from '../../../live/store';
+import { DockClusters, FOCUS_ZOOM, membersOf } from './dockClusters';
+import { DroneTrails } from './droneTrails';
 import { droneOfDock } from './fleet';
 import {
   type DeviceStatus,
@@ -27,7 +27,8 @@ import {
   positionOf,
   type StatusFilter,
 } from './status';
-import { TRAIL_WINDOW_MS, type TrailPoint, appendTrail, pruneTrail, trailSegments } from './trail';
+
+export type { ShownCluster } from './dockClusters';
 
 /** What the layer publishes on the map element (`data-devices`) for tests and tools: sn → shown state. */
 export interface ShownDevice {
@@ -35,7 +36,7 @@ export interface ShownDevice {
   lon: number;
   lat: number;
   heading: number;
-  status: string;
+  status: DeviceStatus;
   /** drawn as part of a cluster of docks (a drone with its dock) rather than on its own */
   clustered: boolean;
 }
@@ -50,71 +51,9 @@ export interface MapHover {
   size: [number, number];
 }
 
-/** What the layer publishes on the map element (`data-clusters`): each group of docks drawn as one. */
-export interface ShownCluster {
-  docks: string[];
-  status: DeviceStatus;
-  /** its position in the map element, in CSS pixels */
-  pixel: [number, number];
-}
-
 const PUBLISH_MS = 300;
-const REFADE_MS = 10_000;
-const FOCUS_ZOOM = 14;
-/**
- * Below FOCUS_ZOOM, docks closer than this many pixels are drawn as one circle with their count, coloured by
- * the most urgent status among them; from FOCUS_ZOOM on (where a dock is focused) every dock is drawn alone.
- */
-const CLUSTER_DISTANCE = 44;
-/** how far opening a cluster may zoom in, for docks a few metres apart */
-const CLUSTER_OPEN_MAX_ZOOM = 18;
 /** the dock panel's width and margins (live-monitor.css) */
 const PANEL_WIDTH = 380;
-
-function rgba(hex: string, alpha: number): string {
-  const value = Number.parseInt(hex.slice(1), 16);
-  return `rgba(${(value >> 16) & 255}, ${(value >> 8) & 255}, ${value & 255}, ${alpha})`;
-}
-
-const clusterStyles = new Map<string, Style[]>();
-
-/** A cluster's circle: its count on the most urgent status's colour, ringed when it holds the selected dock. */
-function clusterStyle(count: number, status: DeviceStatus, selected: boolean): Style[] {
-  const key = `${count}:${status}:${selected}`;
-  let styles = clusterStyles.get(key);
-  if (!styles) {
-    const color = STATUS_COLORS[status];
-    const radius = Math.min(14 + Math.log2(count) * 3, 26);
-    styles = [
-      new Style({
-        image: new Circle({
-          radius: radius + 6,
-          fill: new Fill({ color: rgba(color, 0.25) }),
-          ...(selected ? { stroke: new Stroke({ color: '#1677ff', width: 2 }) } : {}),
-          declutterMode: 'obstacle',
-        }),
-        zIndex: 3,
-      }),
-      new Style({
-        image: new Circle({
-          radius,
-          fill: new Fill({ color }),
-          stroke: new Stroke({ color: '#ffffff', width: 2.5 }),
-          declutterMode: 'obstacle',
-        }),
-        text: new Text({
-          text: String(count),
-          font: 'bold 13px sans-serif',
-          fill: new Fill({ color: '#ffffff' }),
-          declutterMode: 'none',
-        }),
-        zIndex: 3,
-      }),
-    ];
-    clusterStyles.set(key, styles);
-  }
-  return styles;
-}
 
 const selectedRing = new Style({
   image: new Circle({
@@ -127,23 +66,18 @@ const selectedRing = new Style({
 /**
  * The live map's devices, kept in OpenLayers features updated in place: the layer follows the live store
  * outside React, collects the devices that changed and applies them once per animation frame, so a hundred
- * devices at 2 Hz never re-render a React tree.
- *
- * Docks are clustered when zoomed out. Their features only carry positions, which do not change with each
- * OSD, so the clusters are recomputed when a dock appears, moves or goes, not on every frame; each dock's
- * look (status colour, name, selection) is kept beside them and read by the layer's style function.
+ * devices at 2 Hz never re-render a React tree. Docks are drawn (and clustered when zoomed out) by
+ * DockClusters, trails by DroneTrails; this class decides what is drawn, and answers clicks and hovers.
  */
 export class LiveLayer {
-  private readonly docks = new VectorSource<Feature<Point>>();
-  private readonly clusters = new Cluster<Feature<Point>>({ source: this.docks, distance: CLUSTER_DISTANCE });
-  private readonly dockStyles = new Map<string, Style[]>();
-  private docksRestyled = false;
-  /** docks drawn in a cluster of several, with their drones */
-  private clustered = new Set<string>();
-  private clustersChanged = false;
+  private readonly docks: DockClusters;
   private readonly drones = new VectorSource<Feature<Point>>();
-  private readonly trails = new VectorSource<Feature<LineString>>();
-  private readonly trailPoints = new Map<string, TrailPoint[]>();
+  private readonly droneLayer = new VectorLayer({
+    source: this.drones,
+    zIndex: 22,
+    properties: { name: 'live-drones' },
+  });
+  private readonly trails = new DroneTrails((sn) => this.shown.get(sn)?.clustered ?? false);
   private readonly shown = new Map<string, ShownDevice>();
   private readonly dirty = new Set<string>();
   private names = new Map<string, string>();
@@ -152,12 +86,11 @@ export class LiveLayer {
   private selected: string | null = null;
   private frame = 0;
   private fitted = false;
+  private regrouped = false;
   private publishTimer: ReturnType<typeof setTimeout> | null = null;
   /** the features under the pointer (sorted serial numbers), so a hover is announced once per target */
   private hovered = '';
-  private readonly refade: ReturnType<typeof setInterval>;
   private readonly unsubscribe: () => void;
-  private readonly layers: VectorLayer[];
 
   constructor(
     private readonly map: OlMap,
@@ -165,18 +98,15 @@ export class LiveLayer {
     private readonly onSelect: (sn: string) => void,
     private readonly onHover: (hover: MapHover | null) => void = () => undefined,
   ) {
-    this.layers = [
-      new VectorLayer({ source: this.trails, zIndex: 20, properties: { name: 'live-trails' } }),
-      new VectorLayer({
-        source: this.clusters,
-        style: this.styleDocks,
-        zIndex: 21,
-        declutter: true,
-        properties: { name: 'live-docks' },
-      }),
-      new VectorLayer({ source: this.drones, zIndex: 22, properties: { name: 'live-drones' } }),
-    ];
-    for (const layer of this.layers) map.addLayer(layer);
+    this.docks = new DockClusters(
+      map,
+      { statusOf: (docks) => this.statusOf(docks), selected: () => this.selected },
+      () => {
+        this.regrouped = true;
+        this.schedule();
+      },
+    );
+    for (const layer of this.layers()) map.addLayer(layer);
     this.unsubscribe = useLiveStore.subscribe((state, previous) => {
       if (state.devices === previous.devices) return;
       for (const sn in state.devices) if (state.devices[sn] !== previous.devices[sn]) this.mark(sn);
@@ -188,8 +118,6 @@ export class LiveLayer {
     map.on('moveend', this.zoomed);
     map.on('movestart', this.leave);
     map.getViewport()?.addEventListener('pointerleave', this.leave);
-    this.clusters.on('change', this.regrouped);
-    this.refade = setInterval(() => this.redrawTrails(), REFADE_MS);
   }
 
   /** Registry names of docks (and drones) shown as labels. */
@@ -220,13 +148,30 @@ export class LiveLayer {
 
   /** Bring the view to the device (a dock or a lone drone); false when its position is unknown. */
   focus(sn: string): boolean {
-    const feature = this.docks.getFeatureById(sn) ?? this.drones.getFeatureById(sn);
-    const point = feature?.getGeometry()?.getCoordinates();
+    const point = this.docks.position(sn) ?? this.drones.getFeatureById(sn)?.getGeometry()?.getCoordinates();
     if (!point) return false;
     this.panelOpen(true);
     const view = this.map.getView();
     view.animate({ center: point, zoom: Math.max(view.getZoom() ?? 0, FOCUS_ZOOM), duration: 400 });
     return true;
+  }
+
+  dispose(): void {
+    this.unsubscribe();
+    this.trails.dispose();
+    this.docks.dispose();
+    if (this.frame) cancelAnimationFrame(this.frame);
+    if (this.publishTimer) clearTimeout(this.publishTimer);
+    this.map.un('singleclick', this.click);
+    this.map.un('pointermove', this.hover);
+    this.map.un('moveend', this.zoomed);
+    this.map.un('movestart', this.leave);
+    this.map.getViewport()?.removeEventListener('pointerleave', this.leave);
+    for (const layer of this.layers()) this.map.removeLayer(layer);
+  }
+
+  private layers(): VectorLayer[] {
+    return [this.trails.layer, this.docks.layer, this.droneLayer];
   }
 
   /** The panel covers the map's right side: the view centres what it focuses in the part left visible. */
@@ -236,72 +181,37 @@ export class LiveLayer {
     if ((view.padding?.[1] ?? 0) !== right) view.padding = [0, right, 0, 0];
   }
 
-  dispose(): void {
-    this.unsubscribe();
-    clearInterval(this.refade);
-    if (this.frame) cancelAnimationFrame(this.frame);
-    if (this.publishTimer) clearTimeout(this.publishTimer);
-    this.map.un('singleclick', this.click);
-    this.map.un('pointermove', this.hover);
-    this.map.un('moveend', this.zoomed);
-    this.map.un('movestart', this.leave);
-    this.map.getViewport()?.removeEventListener('pointerleave', this.leave);
-    this.clusters.un('change', this.regrouped);
-    for (const layer of this.layers) this.map.removeLayer(layer);
-  }
-
   private markAll(): void {
     for (const sn of Object.keys(useLiveStore.getState().devices)) this.dirty.add(sn);
-    for (const feature of [...this.docks.getFeatures(), ...this.drones.getFeatures()])
-      this.dirty.add(String(feature.getId()));
+    for (const sn of this.shown.keys()) this.dirty.add(sn);
     this.schedule();
   }
 
+  /** The device and the drones under it (a drone's look follows its dock's selection and clustering). */
   private markWithDrone(sn: string): void {
     this.dirty.add(sn);
-    const device = useLiveStore.getState().devices[sn];
-    for (const sub of device?.subDevices ?? []) this.dirty.add(sub);
+    for (const sub of useLiveStore.getState().devices[sn]?.subDevices ?? []) this.dirty.add(sub);
     this.schedule();
   }
 
   private mark(sn: string): void {
-    this.dirty.add(sn);
-    const device = useLiveStore.getState().devices[sn];
     // A dock's colour follows its drone (flying, low battery); a drone's visibility follows its dock.
-    if (device?.gatewaySn) this.dirty.add(device.gatewaySn);
-    for (const sub of device?.subDevices ?? []) this.dirty.add(sub);
-    this.schedule();
+    const gateway = useLiveStore.getState().devices[sn]?.gatewaySn;
+    if (gateway) this.dirty.add(gateway);
+    this.markWithDrone(sn);
   }
 
   private schedule(): void {
     if (!this.frame) this.frame = requestAnimationFrame(this.flush);
   }
 
-  private readonly regrouped = () => {
-    this.clustersChanged = true;
-    this.schedule();
-  };
-
-  /** Docks that joined or left a cluster are drawn again, with their drones (hidden in the cluster). */
-  private regroup(): void {
-    this.clustersChanged = false;
-    const grouped = new Set<string>();
-    for (const cluster of this.clusters.getFeatures()) {
-      const members = membersOf(cluster);
-      if (members.length > 1) for (const member of members) grouped.add(String(member.getId()));
-    }
-    const devices = useLiveStore.getState().devices;
-    for (const sn of new Set([...grouped, ...this.clustered])) {
-      if (grouped.has(sn) === this.clustered.has(sn)) continue;
-      this.dirty.add(sn);
-      for (const sub of devices[sn]?.subDevices ?? []) this.dirty.add(sub);
-    }
-    this.clustered = grouped;
-  }
-
   private readonly flush = () => {
     this.frame = 0;
-    if (this.clustersChanged) this.regroup();
+    if (this.regrouped) {
+      this.regrouped = false;
+      // docks that joined or left a cluster are drawn again, with their drones (drawn inside the cluster)
+      for (const sn of this.docks.regroup()) this.markWithDrone(sn);
+    }
     const devices = useLiveStore.getState().devices;
     for (const sn of this.dirty) {
       const device = devices[sn];
@@ -310,46 +220,17 @@ export class LiveLayer {
       else this.drawDrone(device, devices);
     }
     this.dirty.clear();
-    if (this.docksRestyled) {
-      this.docksRestyled = false;
-      this.layers[1]!.changed();
-    }
+    this.docks.flush();
     this.fitOnce();
     this.publishSoon();
   };
 
   private remove(sn: string): void {
-    this.removeFeature(this.docks, sn);
-    this.removeFeature(this.drones, sn);
-    this.dropTrail(sn);
+    this.docks.remove(sn);
+    const drone = this.drones.getFeatureById(sn);
+    if (drone) this.drones.removeFeature(drone);
+    this.trails.drop(sn);
     this.shown.delete(sn);
-    if (this.dockStyles.delete(sn)) this.docksRestyled = true;
-  }
-
-  /** A dock's position: its feature (and so the clusters) changes only when the dock appears or moves. */
-  private placeDock(sn: string, coordinate: number[]): void {
-    const feature = this.docks.getFeatureById(sn);
-    if (!feature) {
-      const created = new Feature(new Point(coordinate));
-      created.setId(sn);
-      this.docks.addFeature(created);
-      return;
-    }
-    const geometry = feature.getGeometry()!;
-    const [x, y] = geometry.getCoordinates();
-    if (x !== coordinate[0] || y !== coordinate[1]) geometry.setCoordinates(coordinate);
-  }
-
-  private upsert(source: VectorSource<Feature<Point>>, sn: string, coordinate: number[], style: Style[]) {
-    let feature = source.getFeatureById(sn);
-    if (!feature) {
-      feature = new Feature(new Point(coordinate));
-      feature.setId(sn);
-      source.addFeature(feature);
-    } else {
-      feature.getGeometry()!.setCoordinates(coordinate);
-    }
-    feature.setStyle(style);
   }
 
   private drawDock(dock: LiveDevice, devices: LiveDevices): void {
@@ -359,10 +240,9 @@ export class LiveLayer {
       this.remove(dock.sn);
       return;
     }
-    const color = STATUS_COLORS[status];
     const styles = [
       new Style({
-        image: dockIcon(color, dock.online ? 1 : 0.75),
+        image: dockIcon(STATUS_COLORS[status], dock.online ? 1 : 0.75),
         text: new Text({
           text: this.names.get(dock.sn) ?? dock.sn,
           offsetY: 24,
@@ -374,16 +254,15 @@ export class LiveLayer {
       }),
     ];
     if (this.selected === dock.sn) styles.unshift(selectedRing);
-    this.placeDock(dock.sn, fromLonLat(position));
-    this.dockStyles.set(dock.sn, styles);
-    this.docksRestyled = true;
+    this.docks.draw(dock.sn, fromLonLat(position), styles);
+    const [lon, lat] = position;
     this.shown.set(dock.sn, {
       kind: 'dock',
-      lon: position[0],
-      lat: position[1],
+      lon,
+      lat,
       heading: 0,
       status,
-      clustered: this.clustered.has(dock.sn),
+      clustered: this.docks.has(dock.sn),
     });
   }
 
@@ -405,95 +284,34 @@ export class LiveLayer {
     const heading = headingOf(drone);
     // Zoomed out, a drone near its clustered dock is part of the cluster (whose colour says it flies); one
     // flying farther out is drawn where it is.
-    const clustered = dock !== undefined && this.clustered.has(dock.sn) && this.nearDock(coordinate, dock.sn);
-    this.shown.set(drone.sn, {
-      kind: 'drone',
-      lon: position[0],
-      lat: position[1],
-      heading,
-      status,
-      clustered,
-    });
-    if (airborne) {
-      const point = { x: coordinate[0]!, y: coordinate[1]!, t: Date.now() };
-      this.trailPoints.set(drone.sn, appendTrail(this.trailPoints.get(drone.sn) ?? [], point));
-    } else {
-      this.trailPoints.delete(drone.sn);
-    }
+    const clustered = dock !== undefined && this.docks.has(dock.sn) && this.docks.near(dock.sn, coordinate);
+    const [lon, lat] = position;
+    this.shown.set(drone.sn, { kind: 'drone', lon, lat, heading, status, clustered });
+    this.trails.record(drone.sn, coordinate, airborne);
+    let feature = this.drones.getFeatureById(drone.sn);
     if (clustered) {
-      this.removeFeature(this.drones, drone.sn);
-      this.removeFeature(this.trails, drone.sn);
+      if (feature) this.drones.removeFeature(feature);
+      this.trails.hide(drone.sn);
       return;
     }
     const styles = [new Style({ image: droneIcon(STATUS_COLORS[status], heading), zIndex: 2 })];
     if (this.selected && this.selected === (dock?.sn ?? drone.sn)) styles.unshift(selectedRing);
-    this.upsert(this.drones, drone.sn, coordinate, styles);
-    this.drawTrail(drone.sn, this.trailPoints.get(drone.sn) ?? []);
-  }
-
-  /** Within a cluster's reach (CLUSTER_DISTANCE pixels at the current zoom) of the dock `dockSn`. */
-  private nearDock(coordinate: number[], dockSn: string): boolean {
-    const dock = this.docks.getFeatureById(dockSn)?.getGeometry()?.getCoordinates();
-    const resolution = this.map.getView().getResolution();
-    if (!dock || !resolution) return true;
-    const pixels = Math.hypot(coordinate[0]! - dock[0]!, coordinate[1]! - dock[1]!) / resolution;
-    return pixels <= CLUSTER_DISTANCE;
-  }
-
-  private drawTrail(sn: string, trail: TrailPoint[]): void {
-    const segments = trailSegments(trail, Date.now());
-    let feature = this.trails.getFeatureById(sn);
-    if (!segments.length) {
-      if (feature) this.trails.removeFeature(feature);
-      return;
-    }
-    const color = STATUS_COLORS.flying;
-    const styles = segments.map(
-      (segment) =>
-        new Style({
-          geometry: new LineString(segment.coordinates),
-          stroke: new Stroke({
-            color: rgba(color, segment.opacity),
-            width: 3,
-            lineCap: 'round',
-            lineJoin: 'round',
-          }),
-        }),
-    );
     if (!feature) {
-      feature = new Feature(new LineString(trail.map((point) => [point.x, point.y])));
-      feature.setId(sn);
-      this.trails.addFeature(feature);
+      feature = new Feature(new Point(coordinate));
+      feature.setId(drone.sn);
+      this.drones.addFeature(feature);
     } else {
-      feature.getGeometry()!.setCoordinates(trail.map((point) => [point.x, point.y]));
+      feature.getGeometry()!.setCoordinates(coordinate);
     }
     feature.setStyle(styles);
-  }
-
-  private dropTrail(sn: string): void {
-    this.trailPoints.delete(sn);
-    this.removeFeature(this.trails, sn);
-  }
-
-  private removeFeature(source: VectorSource, sn: string): void {
-    const feature = source.getFeatureById(sn);
-    if (feature) source.removeFeature(feature);
-  }
-
-  private redrawTrails(): void {
-    for (const [sn, trail] of this.trailPoints) {
-      const kept = pruneTrail(trail, Date.now(), TRAIL_WINDOW_MS);
-      this.trailPoints.set(sn, kept);
-      if (!this.shown.get(sn)?.clustered) this.drawTrail(sn, kept);
-    }
+    this.trails.draw(drone.sn);
   }
 
   /** The first time devices have positions, show them all. */
   private fitOnce(): void {
     if (this.fitted || !useLiveStore.getState().ready) return;
-    const points = [...this.docks.getFeatures(), ...this.drones.getFeatures()].map((feature) =>
-      feature.getGeometry()!.getCoordinates(),
-    );
+    const drones = this.drones.getFeatures().map((feature) => feature.getGeometry()!.getCoordinates());
+    const points = [...this.docks.positions(), ...drones];
     if (!points.length) return;
     this.fitted = true;
     const size = this.map.getSize();
@@ -509,71 +327,23 @@ export class LiveLayer {
     this.publishTimer = setTimeout(() => {
       this.publishTimer = null;
       this.element.dataset.devices = JSON.stringify(Object.fromEntries(this.shown));
-      this.element.dataset.clusters = JSON.stringify(this.shownClusters());
+      this.element.dataset.clusters = JSON.stringify(this.docks.shown());
     }, PUBLISH_MS);
   }
 
-  private shownClusters(): ShownCluster[] {
-    const shown: ShownCluster[] = [];
-    for (const cluster of this.clusters.getFeatures()) {
-      const docks = membersOf(cluster).map((member) => String(member.getId()));
-      const pixel = this.map.getPixelFromCoordinate((cluster.getGeometry() as Point).getCoordinates());
-      if (docks.length < 2 || !pixel) continue;
-      shown.push({
-        docks,
-        status: this.statusOf(docks),
-        pixel: [Math.round(pixel[0]!), Math.round(pixel[1]!)],
-      });
-    }
-    return shown;
-  }
-
   private statusOf(docks: string[]): DeviceStatus {
-    return mostUrgent(docks.map((sn) => (this.shown.get(sn)?.status ?? 'offline') as DeviceStatus));
+    return mostUrgent(docks.map((sn) => this.shown.get(sn)?.status ?? 'offline'));
   }
 
-  /** A lone dock keeps its own look; several close together become one circle with their count. */
-  private readonly styleDocks = (feature: FeatureLike): Style[] | undefined => {
-    const members = membersOf(feature);
-    if (members.length === 1) return this.dockStyles.get(String(members[0]!.getId()));
-    if (!members.length) return undefined;
-    const docks = members.map((member) => String(member.getId()));
-    const selected = this.selected !== null && docks.includes(this.selected);
-    return clusterStyle(docks.length, this.statusOf(docks), selected);
-  };
-
-  /** Clusters only below FOCUS_ZOOM; the map's clusters are published again once the view settles. */
+  /** The view settled: clusters follow the zoom, and the map's clusters are published again. */
   private readonly zoomed = () => {
-    const zoom = this.map.getView().getZoom() ?? 0;
-    const distance = zoom < FOCUS_ZOOM - 1e-6 ? CLUSTER_DISTANCE : 0;
-    if (this.clusters.getDistance() !== distance) this.clusters.setDistance(distance);
+    this.docks.zoomed();
     this.publishSoon();
   };
 
-  /** Zoom to a cluster's docks, far enough that they are drawn apart; docks at one spot open the first. */
-  private openCluster(members: Feature<Point>[]): void {
-    const view = this.map.getView();
-    const extent = boundingExtent(members.map((member) => member.getGeometry()!.getCoordinates()));
-    // from FOCUS_ZOOM on only docks at the very same position are still one cluster
-    if ((view.getZoom() ?? 0) >= FOCUS_ZOOM - 1e-6) {
-      this.onSelect(String(members[0]!.getId()));
-      return;
-    }
-    const [width, height] = this.map.getSize() ?? [800, 600];
-    const fitting = view.getResolutionForExtent(extent, [
-      Math.max(width! - 160, 100),
-      Math.max(height! - 160, 100),
-    ]);
-    const resolution = Math.min(
-      Math.max(fitting, view.getResolutionForZoom(CLUSTER_OPEN_MAX_ZOOM)),
-      view.getResolutionForZoom(FOCUS_ZOOM),
-    );
-    view.animate({ center: getCenter(extent), resolution, duration: 400 });
-  }
-
   private readonly featureAt = (event: MapBrowserEvent) =>
     this.map.forEachFeatureAtPixel(event.pixel, (feature) => feature, {
-      layerFilter: (layer) => layer === this.layers[1] || layer === this.layers[2],
+      layerFilter: (layer) => layer === this.docks.layer || layer === this.droneLayer,
       hitTolerance: 4,
     });
 
@@ -581,11 +351,8 @@ export class LiveLayer {
     const feature = this.featureAt(event);
     if (!feature) return;
     const members = membersOf(feature);
-    if (members.length > 1) {
-      this.openCluster(members);
-      return;
-    }
-    const sn = String((members[0] ?? feature).getId());
+    const sn = members.length > 1 ? this.docks.open(members) : String((members[0] ?? feature).getId());
+    if (sn === null) return;
     const device = useLiveStore.getState().devices[sn];
     // A drone opens its dock's panel.
     const gateway = device?.kind === 'equipment' ? device.gatewaySn : null;
@@ -609,7 +376,7 @@ export class LiveLayer {
       return;
     }
     const devices = sns
-      .map((sn) => ({ sn, status: (this.shown.get(sn)?.status ?? 'offline') as DeviceStatus }))
+      .map((sn) => ({ sn, status: this.shown.get(sn)?.status ?? 'offline' }))
       .sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status]);
     const [width, height] = this.map.getSize() ?? [0, 0];
     this.onHover({
@@ -626,9 +393,4 @@ export class LiveLayer {
     this.hovered = '';
     this.onHover(null);
   };
-}
-
-/** The docks a cluster feature stands for (empty for any other feature). */
-function membersOf(feature: FeatureLike): Feature<Point>[] {
-  return (feature.get('features') as Feature<Point>[] | undefined) ?? [];
 }

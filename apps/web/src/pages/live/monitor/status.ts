@@ -27,6 +27,12 @@ export const STATUS_COLORS: Record<DeviceStatus, string> = {
   alarm: '#f5222d',
 };
 
+/** A `#rrggbb` colour at `alpha` opacity, as the map's styles take it. */
+export function withAlpha(hex: string, alpha: number): string {
+  const value = Number.parseInt(hex.slice(1), 16);
+  return `rgba(${(value >> 16) & 255}, ${(value >> 8) & 255}, ${value & 255}, ${alpha})`;
+}
+
 /** The order the device list sorts by: what needs attention first, offline last. */
 export const STATUS_ORDER: Record<DeviceStatus, number> = {
   alarm: 0,
