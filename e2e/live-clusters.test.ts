@@ -13,7 +13,15 @@ import {
   topo,
   type Registered,
 } from '../apps/server/test/device-helper.js';
-import { hasText, newPage, onePlatform, ready, screenshotPath, signedIn } from './harness.js';
+import {
+  hasText,
+  newPage,
+  onePlatform,
+  ready,
+  screenshotPath,
+  signedIn,
+  signedInEnglish,
+} from './harness.js';
 
 /**
  * Docks close together are drawn as one circle with their count while zoomed out, coloured by the most
@@ -169,5 +177,34 @@ describe('dock clusters on the live map', () => {
     await page.getByTestId(`live-item-${site[1]!.serialNumber}`).click();
     await page.getByTestId('live-panel').waitFor();
     await expect.poll(clusters, { timeout: 10_000 }).toEqual([]);
+  });
+
+  it('reads in English, the legend filter included', async () => {
+    const english = await newPage(env.browser, 'en-US');
+    try {
+      const on = english.page;
+      await signedInEnglish(on, env.platform);
+      await on.goto(`${env.platform.url}/realtime-monitoring/index`);
+      await ready(on);
+      const map = on.getByTestId('live-map');
+      const shownClusters = async () =>
+        JSON.parse((await map.getAttribute('data-clusters')) ?? '[]') as Cluster[];
+      await expect.poll(async () => (await shownClusters()).length, { timeout: 15_000 }).toBe(1);
+      // alarm and flying only: the site's dock with no drone out leaves the cluster
+      await on.getByTestId('live-legend-alarm').click();
+      await on.getByTestId('live-legend-flying').click();
+      await expect.poll(async () => (await shownClusters())[0]?.docks.length).toBe(3);
+      const [cluster] = await shownClusters();
+      const box = (await map.boundingBox())!;
+      await on.mouse.move(box.x + cluster!.pixel[0], box.y + cluster!.pixel[1]);
+      const card = on.getByTestId('live-hover');
+      await hasText(card, '3 docks');
+      await hasText(card, 'Click to zoom in');
+      await hasText(card.locator('.live-hover__row').first(), 'Alarm');
+      await on.waitForTimeout(300);
+      await on.screenshot({ path: screenshotPath('live-clusters-en-US') });
+    } finally {
+      await english.context.close();
+    }
   });
 });
