@@ -132,7 +132,7 @@ process.on('message', (message) => {
       micros: cpu.user + cpu.system,
       rss: memory.rss,
       heap: memory.heapUsed,
-      link: app.services.deviceLink.stats,
+      link: app.platform.deviceLink.stats,
     });
   } else if (message.type === 'close') {
     void shutdown()

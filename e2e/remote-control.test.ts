@@ -152,7 +152,7 @@ describe('remote control of a simulated dock', () => {
     }
     expect(await page.locator('.ant-slider-disabled').count()).toBe(1);
     expect(await page.locator('.ant-segmented-disabled').count()).toBe(2);
-    expect(await control(page, 'debug_mode_close').getAttribute('data-refusal')).toBe('device.hangarOffline');
+    expect(await control(page, 'debug_mode_close').getAttribute('data-refusal')).toBe('device.dockOffline');
     await page.screenshot({ path: screenshotPath('remote-control-offline') });
 
     // Back online: the banner goes and the controls come back.

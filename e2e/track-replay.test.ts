@@ -84,7 +84,7 @@ async function storeFlights() {
   const writer = new TelemetryWriter(env.platform.app.database.db, { now: () => clock, flushMs: 3_600_000 });
   const emit = (osd: Record<string, unknown>, gatewaySn: string | null) =>
     writer.accept({
-      device: { tenantId: '000000', serialNumber: drone.serialNumber, kind: 'equipment', ownerId: drone.id },
+      device: { tenantId: '000000', serialNumber: drone.serialNumber, kind: 'device', ownerId: drone.id },
       gatewaySn,
       timestamp: clock,
       data: osd,

@@ -10,36 +10,6 @@ import { type DatabaseTarget, openDatabase } from './db/client.js';
 import { seedPlatform } from './db/seed.js';
 import { openCache } from './lib/cache.js';
 import { setTimeZone } from './lib/time.js';
-import demoFleetPlugin from './demo/demo-fleet.plugin.js';
-import authRoutes from './modules/auth/auth.routes.js';
-import consoleRoutes from './modules/console/console.routes.js';
-import healthRoutes from './modules/health/health.routes.js';
-import noticeRoutes from './modules/desk/notice.routes.js';
-import flyOperatorRoutes from './modules/fleet-user/fly-operator.routes.js';
-import baseStationRoutes from './modules/gis/basestation.routes.js';
-import equipmentRoutes from './modules/equipment/equipment.routes.js';
-import hangarRoutes from './modules/equipment/hangar.routes.js';
-import deviceControlRoutes from './modules/device-control/device-control.routes.js';
-import manufacturerRoutes from './modules/equipment/manufacturer.routes.js';
-import supplierConfigRoutes from './modules/equipment/supplier-config.routes.js';
-import logRoutes from './modules/log/log.routes.js';
-import telemetryRoutes from './modules/telemetry/telemetry.routes.js';
-import resourceRoutes from './modules/resource/resource.routes.js';
-import dictRoutes from './modules/system/dict.routes.js';
-import dictBizRoutes from './modules/system/dict-biz.routes.js';
-import paramRoutes from './modules/system/param.routes.js';
-import menuRoutes from './modules/system/menu.routes.js';
-import roleRoutes from './modules/system/role.routes.js';
-import scopeRoutes from './modules/system/scope.routes.js';
-import topMenuRoutes from './modules/system/topmenu.routes.js';
-import postRoutes from './modules/system/post.routes.js';
-import systemInfoRoutes from './modules/system/system-info.routes.js';
-import clientRoutes from './modules/system/client.routes.js';
-import deptRoutes from './modules/system/dept.routes.js';
-import regionRoutes from './modules/system/region.routes.js';
-import tenantRoutes from './modules/system/tenant.routes.js';
-import profileRoutes from './modules/user/profile.routes.js';
-import userRoutes from './modules/user/user.routes.js';
 import apiLogPlugin from './plugins/api-log.js';
 import authPlugin from './plugins/auth.js';
 import consolePlugin from './plugins/console.js';
@@ -48,7 +18,8 @@ import errorsPlugin from './plugins/errors.js';
 import livePlugin from './plugins/live.js';
 import openapiPlugin from './plugins/openapi.js';
 import './plugins/types.js';
-import { createServices, startServices } from './services.js';
+import { buildServices, loadAreas, registerRoutes, runAreas } from './areas.js';
+import { createPlatform } from './platform.js';
 
 export interface AppOptions {
   config: Config;
@@ -79,7 +50,10 @@ export function databaseTarget(config: Config): DatabaseTarget {
     : { kind: 'pglite', dataDir: path.resolve(config.DATA_DIR, 'pgdata') };
 }
 
-/** Build the whole API: infrastructure, seed, plugins, routes. Tests call it and use `app.inject`. */
+/**
+ * Build the whole API: the platform (database, cache, events, device link, live push), the seed, the
+ * platform's plugins, then every area found under `modules/` (areas.ts). Tests call it and use `app.inject`.
+ */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   setTimeZone(config.TIME_ZONE);
@@ -120,14 +94,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     passwordHashCost: config.PASSWORD_HASH_COST,
     platformName: config.PLATFORM_NAME,
   });
-  const services = createServices(config, database, cache);
-  await startServices(services);
+  const platform = createPlatform(config, app.log, database, cache);
+  await platform.events.start();
+  const areas = await loadAreas();
+  const services = buildServices(areas, platform);
 
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('cache', cache);
+  app.decorate('platform', platform);
   app.decorate('services', services);
 
+  // The platform's plugins: errors and envelope, API docs, authentication, API log, bodies, the console, the
+  // device link and live push. Then every area's routes, and its work once the app is ready.
   await app.register(errorsPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
@@ -138,37 +117,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     root: options.consoleDir === undefined ? DEFAULT_CONSOLE_DIR : options.consoleDir,
   });
   await app.register(deviceLinkPlugin);
-  await app.register(demoFleetPlugin);
   await app.register(livePlugin);
-
-  await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(menuRoutes);
-  await app.register(roleRoutes);
-  await app.register(topMenuRoutes);
-  await app.register(scopeRoutes);
-  await app.register(dictRoutes);
-  await app.register(dictBizRoutes);
-  await app.register(paramRoutes);
-  await app.register(postRoutes);
-  await app.register(systemInfoRoutes);
-  await app.register(deptRoutes);
-  await app.register(regionRoutes);
-  await app.register(tenantRoutes);
-  await app.register(clientRoutes);
-  await app.register(profileRoutes);
-  await app.register(userRoutes);
-  await app.register(resourceRoutes);
-  await app.register(logRoutes);
-  await app.register(noticeRoutes);
-  await app.register(flyOperatorRoutes);
-  await app.register(baseStationRoutes);
-  await app.register(manufacturerRoutes);
-  await app.register(supplierConfigRoutes);
-  await app.register(equipmentRoutes);
-  await app.register(hangarRoutes);
-  await app.register(deviceControlRoutes);
-  await app.register(telemetryRoutes);
-  await app.register(consoleRoutes);
+  await registerRoutes(app, areas);
+  runAreas(app, areas);
   return app;
 }

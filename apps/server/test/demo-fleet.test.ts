@@ -3,7 +3,7 @@ import { PlatformClient, SimFleet } from '@aos/device-sim';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { DEMO_FLEET } from '../src/demo/demo-fleet.js';
+import { DEMO_FLEET } from '../src/modules/demo/demo-fleet.js';
 import { DEMO_ENV } from './demo-helper.js';
 import { ADMIN_PASSWORD, createTenant, createTestApp, login, send } from './helper.js';
 
@@ -58,26 +58,26 @@ describe('demo fleet', () => {
   });
 
   it('brings every dock and aircraft online in the link registry', async () => {
-    const registry = app.services.deviceLink.registry;
+    const registry = app.platform.deviceLink.registry;
     const serials = DEMO_FLEET.flatMap((entry) => [entry.dockSn, entry.droneSn]);
     await until(() => serials.every((sn) => registry.isOnline(sn)), 'the demo devices online');
     for (const entry of DEMO_FLEET) {
       expect(registry.get(entry.droneSn)?.gatewaySn).toBe(entry.dockSn);
       expect(registry.get(entry.dockSn)?.device.tenantId).toBe('000000');
     }
-    expect(app.demoFleet?.docks).toHaveLength(3);
+    expect(app.services.demo.fleet?.docks).toHaveLength(3);
   });
 
   it('opens a demo hatch through the device link', async () => {
     const { dockSn } = DEMO_FLEET[0]!;
-    const link = app.services.deviceLink;
+    const link = app.platform.deviceLink;
     const osd = () => link.registry.get(dockSn)?.osd ?? {};
     await until(() => osd().cover_state === 0, 'the hatch closed');
     await link.call(dockSn, 'debug_mode_open');
     await until(() => osd().mode_code === 2, 'remote debug mode');
     await link.call(dockSn, 'cover_open');
     await until(() => osd().cover_state === 1, 'the hatch open');
-    expect(app.demoFleet?.dock(dockSn).state.cover).toBe(1);
+    expect(app.services.demo.fleet?.dock(dockSn).state.cover).toBe(1);
   });
 
   it('keeps the demo devices out of another tenant', async () => {
@@ -88,7 +88,7 @@ describe('demo fleet', () => {
     expect(
       (response.json().data as Array<{ serialNumber: string }>).map((dock) => dock.serialNumber),
     ).not.toContain(DEMO_FLEET[0]!.dockSn);
-    const listed = app.services.deviceLink.registry.list('200001').map((live) => live.device.serialNumber);
+    const listed = app.platform.deviceLink.registry.list('200001').map((live) => live.device.serialNumber);
     expect(listed).not.toContain(DEMO_FLEET[0]!.dockSn);
   });
 
@@ -110,7 +110,7 @@ describe('demo fleet', () => {
     });
     await fleet.start();
     try {
-      const registry = app.services.deviceLink.registry;
+      const registry = app.platform.deviceLink.registry;
       await until(
         () => registry.isOnline('CLI-DOCK-1') && registry.isOnline('CLI-UAV-1'),
         'the CLI fleet online',
@@ -157,7 +157,7 @@ describe('SIMULATOR setting', () => {
     });
     try {
       await app.ready();
-      expect(app.demoFleet).toBeNull();
+      expect(app.services.demo.fleet).toBeNull();
       const token = (await login(app)).access_token;
       const response = await send(app, token, 'POST', '/api/cloud-equipment/uavhangar/list', {});
       expect(

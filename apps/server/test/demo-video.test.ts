@@ -1,7 +1,7 @@
 import { findFfmpeg } from '@aos/device-sim';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_FLEET, setDemoStreams } from '../src/demo/demo-fleet.js';
+import { DEMO_FLEET, setDemoStreams } from '../src/modules/demo/demo-fleet.js';
 import { DEMO_ENV } from './demo-helper.js';
 import { createTestApp, login, send } from './helper.js';
 

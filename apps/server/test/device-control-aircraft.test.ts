@@ -84,13 +84,13 @@ describe('uavControl and podControl', () => {
       method: 'takeoff_to_point',
       data: { target_latitude: 22.54, target_longitude: 113.95, target_height: 80, max_speed: 12 },
     });
-    expect((await app.services.live.get(dock.serialNumber))?.jobs).toMatchObject([
+    expect((await app.platform.live.get(dock.serialNumber))?.jobs).toMatchObject([
       { method: 'takeoff_to_point_progress', status: 'sent' },
     ]);
     // In the air: take-off is refused, return home is allowed; pause needs the running flight.
     await sim.droneOsd({ mode_code: 5, elevation: 30, latitude: 22.541, longitude: 113.951 });
     await vi.waitFor(async () =>
-      expect((await app.services.live.get(drone.serialNumber))?.osd.mode_code).toBe(5),
+      expect((await app.platform.live.get(drone.serialNumber))?.osd.mode_code).toBe(5),
     );
     const again = await send(app, token, 'POST', `${MANAGEMENT}/uavControl`, {
       serialNumber: drone.serialNumber,
@@ -133,7 +133,7 @@ describe('uavControl and podControl', () => {
     // The take-off ends in failure: logged as a warning with the device's code.
     const takeoffBid = response.json().data.bid as string;
     await sim.progress('takeoff_to_point_progress', takeoffBid, 'failed', 60, 319999);
-    await vi.waitFor(async () => expect((await app.services.live.get(dock.serialNumber))?.jobs).toEqual([]));
+    await vi.waitFor(async () => expect((await app.platform.live.get(dock.serialNumber))?.jobs).toEqual([]));
     const logged = await controlLog(app);
     const ended = logged.filter((row) => row.logData?.includes(`bid ${takeoffBid}`));
     const lines = ended
@@ -158,7 +158,7 @@ describe('uavControl and podControl', () => {
       payloads: [{ payload_index: '53-0-0', gimbal_pitch: -10, gimbal_yaw: 5 }],
     });
     await vi.waitFor(async () =>
-      expect((await app.services.live.get(drone.serialNumber))?.osd.cameras).toBeDefined(),
+      expect((await app.platform.live.get(drone.serialNumber))?.osd.cameras).toBeDefined(),
     );
     const status = await send(
       app,

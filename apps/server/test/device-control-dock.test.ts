@@ -76,7 +76,7 @@ describe('hangarControl', () => {
     expect(sim.received.at(-1)).toMatchObject({ method: 'debug_mode_open' });
     await sim.osd({ mode_code: 2 });
     await vi.waitFor(async () =>
-      expect((await app.services.live.get(dock.serialNumber))?.osd.mode_code).toBe(2),
+      expect((await app.platform.live.get(dock.serialNumber))?.osd.mode_code).toBe(2),
     );
 
     const open = await hangarControl({ serialNumber: dock.serialNumber, action: 'cover_open' });
@@ -85,19 +85,19 @@ describe('hangarControl', () => {
     expect({ method, gatewaySn }).toEqual({ method: 'cover_open', gatewaySn: dock.serialNumber });
     expect(sim.received.at(-1)).toMatchObject({ method: 'cover_open', bid });
     // The job shows before any progress event, and another command waits for it.
-    expect((await app.services.live.get(dock.serialNumber))?.jobs).toMatchObject([{ bid, status: 'sent' }]);
+    expect((await app.platform.live.get(dock.serialNumber))?.jobs).toMatchObject([{ bid, status: 'sent' }]);
     const busy = await hangarControl({ serialNumber: dock.serialNumber, action: 'supplement_light_open' });
     expect(busy.json().msg).toBe('the dock is busy with cover_open, please wait');
 
     await sim.progress('cover_open', bid, 'in_progress', 40);
     await vi.waitFor(async () =>
-      expect((await app.services.live.get(dock.serialNumber))?.jobs).toMatchObject([
+      expect((await app.platform.live.get(dock.serialNumber))?.jobs).toMatchObject([
         { bid, status: 'in_progress', percent: 40 },
       ]),
     );
     await sim.osd({ cover_state: 1 });
     await sim.progress('cover_open', bid, 'ok', 100);
-    await vi.waitFor(async () => expect((await app.services.live.get(dock.serialNumber))?.jobs).toEqual([]));
+    await vi.waitFor(async () => expect((await app.platform.live.get(dock.serialNumber))?.jobs).toEqual([]));
     const again = await hangarControl({ serialNumber: dock.serialNumber, action: 'cover_open' });
     expect(again.json().msg).toBe('the device is already in that state');
 
@@ -130,7 +130,7 @@ describe('hangarControl', () => {
     expect(silent.statusCode).toBe(504);
     expect(silent.json().msg).toBe('the device did not answer, please try again');
     // A command that failed leaves no job behind.
-    expect((await app.services.live.get(dock.serialNumber))?.jobs).toEqual([]);
+    expect((await app.platform.live.get(dock.serialNumber))?.jobs).toEqual([]);
   });
 
   it('powers the aircraft on only in the dock and refuses VTOL control of a multirotor dock', async () => {
@@ -139,7 +139,7 @@ describe('hangarControl', () => {
     expect(outside.json().msg).toBe('the aircraft is not in the dock');
     await sim.osd({ drone_in_dock: 1 });
     await vi.waitFor(async () =>
-      expect((await app.services.live.get(dock.serialNumber))?.osd.drone_in_dock).toBe(1),
+      expect((await app.platform.live.get(dock.serialNumber))?.osd.drone_in_dock).toBe(1),
     );
     const on = await hangarControl({ serialNumber: dock.serialNumber, action: 'drone_open' });
     expect(on.statusCode, on.body).toBe(200);

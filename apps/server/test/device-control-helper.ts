@@ -110,7 +110,7 @@ export async function onlineDock(
     ...dockOsd,
   });
   await vi.waitFor(async () =>
-    expect((await app.services.live.get(dock.serialNumber))?.osd.mode_code).toBe(dockOsd.mode_code ?? 0),
+    expect((await app.platform.live.get(dock.serialNumber))?.osd.mode_code).toBe(dockOsd.mode_code ?? 0),
   );
   return { dock, drone, sim };
 }

@@ -23,7 +23,7 @@ export function useLinkApp(started: (linked: LinkApp) => void): void {
   let app: FastifyInstance | undefined;
   beforeAll(async () => {
     app = await createTestApp(LINK_ENV);
-    const link = app.services.deviceLink;
+    const link = app.platform.deviceLink;
     const url = `mqtt://127.0.0.1:${app.deviceBroker!.port}`;
     const token = (await login(app)).access_token;
     started({ app, link, url, token, events: record(link) });

@@ -34,8 +34,8 @@ describe('device link lifecycle', () => {
     const app = await createTestApp();
     try {
       expect(app.deviceBroker).toBeNull();
-      expect(app.services.deviceLink.running).toBe(false);
-      await expect(app.services.deviceLink.call('ANY', 'cover_open')).rejects.toMatchObject({
+      expect(app.platform.deviceLink.running).toBe(false);
+      await expect(app.platform.deviceLink.call('ANY', 'cover_open')).rejects.toMatchObject({
         reason: 'unavailable',
       });
     } finally {
@@ -49,13 +49,13 @@ describe('device link lifecycle', () => {
     const port = app.deviceBroker!.port;
     const client = await connectDevice(`mqtt://127.0.0.1:${port}`, asDevice(dock.credential));
     const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
-    const waiting = app.services.deviceLink
+    const waiting = app.platform.deviceLink
       .call(dock.serialNumber, 'cover_open', {}, { timeoutMs: 10_000 })
       .catch((error: unknown) => error);
     await app.close();
     expect(await waiting).toMatchObject({ reason: 'unavailable' });
     await closed;
-    expect(app.services.deviceLink.running).toBe(false);
+    expect(app.platform.deviceLink.running).toBe(false);
     const server = createServer();
     await new Promise<void>((resolve, reject) =>
       server.once('error', reject).listen(port, '127.0.0.1', resolve),
@@ -99,7 +99,7 @@ describe.runIf(process.env.MQTT_URL)('device link on an external broker', () => 
     const replied = nextMessage(dock, deviceTopic(dockSn, 'status_reply'));
     await publish(dock, dockSn, 'status', topo([{ sn: droneSn }]));
     expect(await replied).toMatchObject({ data: { result: 0 } });
-    const counters = [first, second].map((app) => record(app.services.deviceLink));
+    const counters = [first, second].map((app) => record(app.platform.deviceLink));
     for (let index = 0; index < 20; index++) {
       await publish(dock, dockSn, 'osd', envelope(undefined, { job_number: index }));
     }
@@ -127,10 +127,10 @@ describe.runIf(process.env.MQTT_URL)('device link on an external broker', () => 
       );
     });
     const unmatched = () =>
-      first.services.deviceLink.stats.unmatchedReplies + second.services.deviceLink.stats.unmatchedReplies;
+      first.platform.deviceLink.stats.unmatchedReplies + second.platform.deviceLink.stats.unmatchedReplies;
     const before = unmatched();
     for (const app of [first, second]) {
-      await expect(app.services.deviceLink.call(dockSn, 'cover_open')).resolves.toMatchObject({
+      await expect(app.platform.deviceLink.call(dockSn, 'cover_open')).resolves.toMatchObject({
         output: { status: 'ok' },
       });
     }
@@ -140,7 +140,7 @@ describe.runIf(process.env.MQTT_URL)('device link on an external broker', () => 
 
   it('drops messages for unregistered serial numbers', async () => {
     const stranger = await connectDevice(brokerUrl, { clientId: `stranger-${run}` });
-    const links = [first.services.deviceLink, second.services.deviceLink];
+    const links = [first.platform.deviceLink, second.platform.deviceLink];
     const before = links.reduce((sum, link) => sum + link.stats.unregistered, 0);
     const ghost = nextSerial('GHOST');
     await publish(stranger, ghost, 'osd', envelope(undefined, { latitude: 1 }));

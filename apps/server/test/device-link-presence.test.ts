@@ -43,7 +43,7 @@ describe('device link on the embedded broker', () => {
     expect(link.registry.get(drone.serialNumber)).toMatchObject({
       gatewaySn: dock.serialNumber,
       model: { domain: 0, type: 91, subType: 1 },
-      device: { tenantId: '000000', kind: 'equipment', ownerId: drone.id },
+      device: { tenantId: '000000', kind: 'device', ownerId: drone.id },
     });
     expect(link.registry.get(dock.serialNumber)?.subDevices).toEqual([drone.serialNumber]);
     expect(events.of(dock.serialNumber, 'online')).toHaveLength(1);
@@ -127,7 +127,7 @@ describe('device link on the embedded broker', () => {
       { cover_state: 1, rainfall: 2 },
     ]);
     expect(dockOsd[1]?.payload).toMatchObject({
-      device: { serialNumber: dock.serialNumber, tenantId: '000000', kind: 'hangar', ownerId: dock.id },
+      device: { serialNumber: dock.serialNumber, tenantId: '000000', kind: 'dock', ownerId: dock.id },
       osd: { cover_state: 1, temperature: 24.5, rainfall: 2 },
     });
     expect(events.of(drone.serialNumber, 'osd')[0]?.payload).toMatchObject({

@@ -64,7 +64,7 @@ describe('device link on the embedded broker', () => {
     const removed = await call(app, token, 'POST', `/api/cloud-equipment/uavhangar/remove?ids=${dock.id}`);
     expect(removed.statusCode, removed.body).toBe(200);
     await gone;
-    expect(await app.services.deviceDirectory.lookup(dock.serialNumber)).toBeNull();
+    expect(await app.platform.deviceDirectory.lookup(dock.serialNumber)).toBeNull();
   });
 
   it("refuses a dock publishing or subscribing on another device's topics", async () => {

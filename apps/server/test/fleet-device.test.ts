@@ -1,8 +1,8 @@
-import { EQUIPMENT_MODELS } from '@aos/contract';
+import { DEVICE_MODELS } from '@aos/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceCredential, equipment, equipmentPayload } from '../src/db/schema/index.js';
+import { deviceCredential, device as deviceTable, devicePayload } from '../src/db/schema/index.js';
 import { addBrand as addBrandAs, as, createTenant, createTestApp, login, send as sendAs } from './helper.js';
 import { signInWithGrants } from './org-helper.js';
 
@@ -140,7 +140,7 @@ describe('devices: register', () => {
     const removed = await send(platform, 'DELETE', `${BASE}/remove?ids=${id}`);
     expect(removed.json()).toMatchObject({ data: 1, msg: 'deleted successfully' });
     expect((await as(app, platform).get(`${BASE}/detail?id=${id}`)).statusCode).toBe(404);
-    const [kept] = await app.database.db.select().from(equipment).where(eq(equipment.id, id));
+    const [kept] = await app.database.db.select().from(deviceTable).where(eq(deviceTable.id, id));
     expect(kept!.isDeleted).toBe(1);
     expect(
       await app.database.db.select().from(deviceCredential).where(eq(deviceCredential.ownerId, id)),
@@ -165,7 +165,7 @@ describe('devices: register', () => {
   it('names the field of every bad input, in the caller language, and writes nothing', async () => {
     const aircraft = await added(platform, device());
     const payload = await added(platform, device({ type: 2, modelId: 'dji-h20t' }));
-    const before = await app.database.db.select().from(equipment);
+    const before = await app.database.db.select().from(deviceTable);
     const credentialsBefore = await app.database.db.select().from(deviceCredential);
     const cases: Array<[Row, Record<string, string>]> = [
       [device({ name: ' ' }), { name: 'cannot be empty or all spaces' }],
@@ -233,13 +233,13 @@ describe('devices: register', () => {
     expect(zh.json().msg).toBe('modelId: 所选型号与类型不符');
     const zhRange = await add(platform, device({ flightSpeed: -3 }), 'zh-CN');
     expect(zhRange.json().data.errors).toEqual({ flightSpeed: '飞行速度须为 0 到 200 之间的数（m/s）' });
-    expect(await app.database.db.select().from(equipment)).toHaveLength(before.length);
+    expect(await app.database.db.select().from(deviceTable)).toHaveLength(before.length);
     expect(await app.database.db.select().from(deviceCredential)).toHaveLength(credentialsBefore.length);
   });
 
   it('lists the model catalogue by device type, kind and keyword, in the caller language', async () => {
     const all = (await as(app, platform, 'en-US').get(`${BASE}/findEquipmentModel`)).json().data as Row[];
-    expect(all).toHaveLength(EQUIPMENT_MODELS.length);
+    expect(all).toHaveLength(DEVICE_MODELS.length);
     expect(all.find((model) => model.id === 'dji-m30t')).toEqual({
       id: 'dji-m30t',
       name: 'Matrice 30T',
@@ -315,19 +315,19 @@ describe('devices: serial numbers and credentials', () => {
     expect(loser.json().data.errors).toEqual({ serialNumber: 'this serial number is already registered' });
     const live = await app.database.db
       .select()
-      .from(equipment)
-      .where(and(eq(equipment.serialNumber, 'RACE-SN-1'), eq(equipment.isDeleted, 0)));
+      .from(deviceTable)
+      .where(and(eq(deviceTable.serialNumber, 'RACE-SN-1'), eq(deviceTable.isDeleted, 0)));
     expect(live).toHaveLength(1);
   });
 
   it('verifies the credentials once issued, follows a new serial number, and a reset invalidates the old password', async () => {
-    const credentials = app.services.deviceCredentials;
+    const credentials = app.platform.deviceDirectory;
     const created = await added(platform, device({ serialNumber: 'CRED-SN-1' }));
     const { username, password } = created.credential as { username: string; password: string };
     expect(await credentials.verify(username, password)).toEqual({
       tenantId: '000000',
       serialNumber: 'CRED-SN-1',
-      kind: 'equipment',
+      kind: 'device',
       ownerId: created.id,
     });
     expect(await credentials.verify(username, `${password.slice(0, -1)}x`)).toBeNull();
@@ -425,10 +425,7 @@ describe('devices: payloads and data links', () => {
     // an aircraft removed together with its payload does not hold it back
     expect((await send(platform, 'DELETE', `${BASE}/remove?ids=${carrier.id},${l2.id}`)).json().data).toBe(2);
     expect(
-      await app.database.db
-        .select()
-        .from(equipmentPayload)
-        .where(eq(equipmentPayload.aircraftId, carrier.id)),
+      await app.database.db.select().from(devicePayload).where(eq(devicePayload.aircraftId, carrier.id)),
     ).toEqual([]);
   });
 });
@@ -455,11 +452,11 @@ describe('devices: tenants, permissions and brands', () => {
     expect(borrow.json().data.errors).toEqual({ payloadIds: 'choose payload devices of this tenant' });
     const foreignBrand = await add(tenantB, device({ manufacturerId: brand }));
     expect(foreignBrand.json().data.errors).toEqual({ manufacturerId: 'no such brand in this tenant' });
-    const [row] = await app.database.db.select().from(equipment).where(eq(equipment.id, mine.id));
+    const [row] = await app.database.db.select().from(deviceTable).where(eq(deviceTable.id, mine.id));
     expect(row).toMatchObject({ name: 'Platform only', tenantId: '000000', isDeleted: 0 });
     const credential = mine.credential as { username: string; password: string };
     expect(
-      await app.services.deviceCredentials.verify(credential.username, credential.password),
+      await app.platform.deviceDirectory.verify(credential.username, credential.password),
     ).not.toBeNull();
   });
 

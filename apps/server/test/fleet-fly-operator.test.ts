@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flyOperator } from '../src/db/schema/index.js';
-import { today } from '../src/modules/fleet-user/fly-operator.service.js';
+import { today } from '../src/modules/fleet/fly-operator.service.js';
 import { as, createTenant, createTestApp, login } from './helper.js';
 import { addUser, signInWithGrants } from './org-helper.js';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { hangar } from '../src/db/schema/index.js';
+import { dock as dockTable } from '../src/db/schema/index.js';
 import type { Row } from './device-helper.js';
 import { app, BASE, BASIC, brandOfB, platform, tenantB } from './fleet-hangar-helper.js';
-import { addBrand, aircraft, dock, hangarSuite, saved, send, submit } from './fleet-hangar-helper.js';
+import { addBrand, aircraft, dock, dockSuite, saved, send, submit } from './fleet-hangar-helper.js';
 import { as } from './helper.js';
 import { signInWithGrants } from './org-helper.js';
 
@@ -12,7 +12,7 @@ import { signInWithGrants } from './org-helper.js';
  * tenant can do nothing with it.
  */
 
-hangarSuite();
+dockSuite();
 
 describe('docks: tenants, permissions and brands', () => {
   it('refuses add, edit, remove, visibility, basic settings and reset without their button codes', async () => {
@@ -114,7 +114,7 @@ describe('docks: tenants, permissions and brands', () => {
     expect(bind.json().data.errors).toEqual({ droneIds: 'choose aircraft of this tenant' });
     const foreignTeam = await submit(tenantB, dock({ manufacturerId: brandOfB }));
     expect(foreignTeam.json().data.errors).toEqual({ deptId: 'no such team in this tenant' });
-    const [row] = await app.database.db.select().from(hangar).where(eq(hangar.id, mine.id));
+    const [row] = await app.database.db.select().from(dockTable).where(eq(dockTable.id, mine.id));
     expect(row).toMatchObject({
       name: 'A dock',
       visible: 1,
@@ -124,7 +124,7 @@ describe('docks: tenants, permissions and brands', () => {
     });
     const credential = mine.credential as { username: string; password: string };
     expect(
-      await app.services.deviceCredentials.verify(credential.username, credential.password),
+      await app.platform.deviceDirectory.verify(credential.username, credential.password),
     ).not.toBeNull();
   });
 });

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { hangarDrone } from '../src/db/schema/index.js';
+import { dockDrone } from '../src/db/schema/index.js';
 import { app, BASE, brandOfB, DEVICES, platform, tenantB } from './fleet-hangar-helper.js';
-import { aircraft, dock, hangarSuite, saved, send, submit } from './fleet-hangar-helper.js';
+import { aircraft, dock, dockSuite, saved, send, submit } from './fleet-hangar-helper.js';
 
 /**
  * Docks and what must stay unique: a drone bound to one dock only (also when two docks race for it), a
  * serial number across tenants, docks and devices, and the MQTT credentials that follow it or are reset.
  */
 
-hangarSuite();
+dockSuite();
 
 describe('docks: drones, serial numbers and credentials', () => {
   it('binds a drone to one dock only, aircraft only, and refuses to remove a bound drone', async () => {
@@ -59,7 +59,7 @@ describe('docks: drones, serial numbers and credentials', () => {
     const loser = first.statusCode === 400 ? first : second;
     expect(loser.json().data.errors).toEqual({ droneIds: 'already bound to another dock: Contested drone' });
     expect(
-      await app.database.db.select().from(hangarDrone).where(eq(hangarDrone.equipmentId, drone.id)),
+      await app.database.db.select().from(dockDrone).where(eq(dockDrone.deviceId, drone.id)),
     ).toHaveLength(1);
   });
 
@@ -82,7 +82,7 @@ describe('docks: drones, serial numbers and credentials', () => {
     expect(renamed.serialNumber).toBe('DOCK-SHARED-2');
     const credential = mine.credential as { username: string; password: string };
     expect(
-      (await app.services.deviceCredentials.verify(credential.username, credential.password))?.serialNumber,
+      (await app.platform.deviceDirectory.verify(credential.username, credential.password))?.serialNumber,
     ).toBe('DOCK-SHARED-2');
     expect(
       (await submit(tenantB, dock({ serialNumber: 'DOCK-SHARED-1', manufacturerId: brandOfB, deptId: null })))
@@ -96,9 +96,9 @@ describe('docks: drones, serial numbers and credentials', () => {
     const reset = await send(platform, 'POST', `${BASE}/resetCredential?id=${mine.id}`);
     expect(reset.json().data).toMatchObject({ serialNumber: mine.serialNumber, username });
     const fresh = reset.json().data.password as string;
-    expect(await app.services.deviceCredentials.verify(username, password)).toBeNull();
-    expect(await app.services.deviceCredentials.verify(username, fresh)).toMatchObject({
-      kind: 'hangar',
+    expect(await app.platform.deviceDirectory.verify(username, password)).toBeNull();
+    expect(await app.platform.deviceDirectory.verify(username, fresh)).toMatchObject({
+      kind: 'dock',
       ownerId: mine.id,
     });
   });

@@ -6,7 +6,7 @@ import type { Row } from './device-helper.js';
 import { addBrand as addBrandAs, createTenant, createTestApp, login, send as sendAs } from './helper.js';
 
 /**
- * The dock register (uavhangar) in tests: one app per test file, started by `hangarSuite()`, with a second
+ * The dock register (uavhangar) in tests: one app per test file, started by `dockSuite()`, with a second
  * tenant, brands and the platform's root team, and the calls that fill in a valid dock. The app, tokens and
  * ids are live bindings: set before the file's tests, read-only to the files that import them (vitest gives
  * each test file its own copy of this module). Used by fleet-hangar and fleet-hangar-*.
@@ -36,7 +36,7 @@ export let brand: string, aircraftOnlyBrand: string, brandOfB: string;
 export let team: string;
 
 /** Starts this file's app before its tests (the platform's side, then tenant B's); closes it after. */
-export function hangarSuite(): void {
+export function dockSuite(): void {
   beforeAll(async () => {
     app = await createTestApp();
     platform = (await login(app)).access_token;

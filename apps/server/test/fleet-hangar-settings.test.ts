@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { hangar } from '../src/db/schema/index.js';
+import { dock as dockTable } from '../src/db/schema/index.js';
 import type { Row } from './device-helper.js';
 import { app, B, BASE, BASIC, brand, brandOfB, platform, team, tenantB } from './fleet-hangar-helper.js';
-import { addBrand, dock, hangarSuite, saved, send } from './fleet-hangar-helper.js';
+import { addBrand, dock, dockSuite, saved, send } from './fleet-hangar-helper.js';
 import { as } from './helper.js';
 
 /**
@@ -11,7 +11,7 @@ import { as } from './helper.js';
  * the five stream addresses, and the basic settings with the dock form's rules.
  */
 
-hangarSuite();
+dockSuite();
 
 describe('docks: pickers, visibility, streams and basic settings', () => {
   it('lists docks for pickers: by tenant (the platform may name one) and by brand', async () => {
@@ -174,7 +174,7 @@ describe('docks: pickers, visibility, streams and basic settings', () => {
     expect((await as(app, platform).get(`${BASIC}/detail?hangarId=${mine.id}`)).json().data.rthAltitude).toBe(
       120,
     );
-    const [row] = await app.database.db.select().from(hangar).where(eq(hangar.id, mine.id));
+    const [row] = await app.database.db.select().from(dockTable).where(eq(dockTable.id, mine.id));
     expect(row!.rthAltitude).toBe(120);
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { deviceCredential, hangar, hangarDrone } from '../src/db/schema/index.js';
+import { deviceCredential, dock as dockTable, dockDrone } from '../src/db/schema/index.js';
 import type { Row } from './device-helper.js';
 import {
   aircraftOnlyBrand,
@@ -13,7 +13,7 @@ import {
   platform,
   team,
 } from './fleet-hangar-helper.js';
-import { aircraft, dock, hangarSuite, next, send, submit } from './fleet-hangar-helper.js';
+import { aircraft, dock, dockSuite, next, send, submit } from './fleet-hangar-helper.js';
 import { as } from './helper.js';
 
 /**
@@ -22,7 +22,7 @@ import { as } from './helper.js';
  * (pickers, visibility, streams, basic settings), fleet-hangar-access (button codes, brands, other tenants).
  */
 
-hangarSuite();
+dockSuite();
 
 describe('docks: register', () => {
   it('adds (answering the credentials once), lists, reads, updates and removes a dock', async () => {
@@ -59,10 +59,10 @@ describe('docks: register', () => {
     });
     expect(row.deptName).toBeTruthy();
     const { username, password } = row.credential as { username: string; password: string };
-    expect(await app.services.deviceCredentials.verify(username, password)).toEqual({
+    expect(await app.platform.deviceDirectory.verify(username, password)).toEqual({
       tenantId: '000000',
       serialNumber: '7CTDM3D00ROOF',
-      kind: 'hangar',
+      kind: 'dock',
       ownerId: row.id,
     });
     const bound = (await as(app, platform).get(`${DEVICES}/detail?id=${drone.id}`)).json().data;
@@ -97,12 +97,10 @@ describe('docks: register', () => {
     const removed = await send(platform, 'POST', `${BASE}/remove?ids=${row.id}`);
     expect(removed.json()).toMatchObject({ data: 1, msg: 'deleted successfully' });
     expect((await as(app, platform).get(`${BASE}/detail?id=${row.id}`)).statusCode).toBe(404);
-    const [kept] = await app.database.db.select().from(hangar).where(eq(hangar.id, row.id));
+    const [kept] = await app.database.db.select().from(dockTable).where(eq(dockTable.id, row.id));
     expect(kept!.isDeleted).toBe(1);
-    expect(await app.services.deviceCredentials.verify(username, password)).toBeNull();
-    expect(await app.database.db.select().from(hangarDrone).where(eq(hangarDrone.hangarId, row.id))).toEqual(
-      [],
-    );
+    expect(await app.platform.deviceDirectory.verify(username, password)).toBeNull();
+    expect(await app.database.db.select().from(dockDrone).where(eq(dockDrone.dockId, row.id))).toEqual([]);
     // the drone is free again, and so is the serial number
     const freed = (await as(app, platform).get(`${DEVICES}/detail?id=${drone.id}`)).json().data;
     expect(freed).toMatchObject({ hangarId: null, hangarName: null });
@@ -118,7 +116,7 @@ describe('docks: register', () => {
       type: 2,
       modelId: 'dji-h30t',
     });
-    const before = await app.database.db.select().from(hangar);
+    const before = await app.database.db.select().from(dockTable);
     const credentialsBefore = await app.database.db.select().from(deviceCredential);
     const links = Array.from({ length: 7 }, (_, index) => `https://example.com/${index}.jpg`).join(',');
     const cases: Array<[Row, Record<string, string>]> = [
@@ -203,7 +201,7 @@ describe('docks: register', () => {
     expect(zh.json().msg).toBe('ultraLowBattery: 严重低电量告警阈值须低于低电量告警阈值');
     const zhPair = await submit(platform, dock({ alternateLongitude: null }), 'zh-CN');
     expect(zhPair.json().data.errors).toEqual({ alternateLongitude: '备降点经度和纬度须同时填写或同时留空' });
-    expect(await app.database.db.select().from(hangar)).toHaveLength(before.length);
+    expect(await app.database.db.select().from(dockTable)).toHaveLength(before.length);
     expect(await app.database.db.select().from(deviceCredential)).toHaveLength(credentialsBefore.length);
     // a VTOL dock takes the VTOL dock model; no alternate point at all is fine
     const vtol = await submit(

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manufacturer } from '../src/db/schema/index.js';
+import { brand as brandTable } from '../src/db/schema/index.js';
 import { as, createTenant, createTestApp, login } from './helper.js';
 import { signInWithGrants } from './org-helper.js';
 
@@ -90,7 +90,7 @@ describe('manufacturers (brands)', () => {
     const removed = await send(platform, 'DELETE', `remove?ids=${id}`);
     expect(removed.json()).toMatchObject({ data: 1, msg: 'deleted successfully' });
     expect((await as(app, platform).get(`${BASE}/detail?id=${id}`)).statusCode).toBe(404);
-    const [kept] = await app.database.db.select().from(manufacturer).where(eq(manufacturer.id, id));
+    const [kept] = await app.database.db.select().from(brandTable).where(eq(brandTable.id, id));
     expect(kept!.isDeleted).toBe(1);
     // the code is free again once the brand is gone
     expect((await add(platform, valid())).statusCode).toBe(200);
@@ -112,7 +112,7 @@ describe('manufacturers (brands)', () => {
   });
 
   it('names the field of every bad input and writes nothing', async () => {
-    const before = await app.database.db.select().from(manufacturer);
+    const before = await app.database.db.select().from(brandTable);
     const cases: Array<[Row, Record<string, string>]> = [
       [valid({ name: ' ' }), { name: 'cannot be empty or all spaces' }],
       [valid({ code: 'c'.repeat(65) }), { code: 'at most 64 characters' }],
@@ -133,7 +133,7 @@ describe('manufacturers (brands)', () => {
     }
     const zh = await add(platform, valid({ code: 'zh', type: 42 }), 'zh-CN');
     expect(zh.json().msg).toBe('type: 类型不存在');
-    expect(await app.database.db.select().from(manufacturer)).toHaveLength(before.length);
+    expect(await app.database.db.select().from(brandTable)).toHaveLength(before.length);
   });
 
   it('another tenant can neither read, change nor remove a brand', async () => {
@@ -144,7 +144,7 @@ describe('manufacturers (brands)', () => {
     expect((await as(app, tenantB).get(`${BASE}/detail?id=${id}`)).statusCode).toBe(404);
     expect((await send(tenantB, 'PUT', 'update', valid({ id, code: 'taken' }))).statusCode).toBe(404);
     expect((await send(tenantB, 'DELETE', `remove?ids=${id}`)).statusCode).toBe(404);
-    const [row] = await app.database.db.select().from(manufacturer).where(eq(manufacturer.id, id));
+    const [row] = await app.database.db.select().from(brandTable).where(eq(brandTable.id, id));
     expect(row).toMatchObject({ name: 'Platform only', code: 'platform-only', isDeleted: 0 });
   });
 

@@ -73,8 +73,8 @@ describe.runIf(process.env.MQTT_URL && process.env.REDIS_URL && process.env.DATA
       expect(viewer.of('snapshot')[0]!.data.devices.map((device) => device.sn)).toEqual(
         expect.arrayContaining([dockSn, droneSn]),
       );
-      const byFirst = handled(first.services.deviceLink, 'osd', 'job_number');
-      const bySecond = handled(second.services.deviceLink, 'osd', 'job_number');
+      const byFirst = handled(first.platform.deviceLink, 'osd', 'job_number');
+      const bySecond = handled(second.platform.deviceLink, 'osd', 'job_number');
       const dock = await connectDevice(brokerUrl, { clientId: `${dockSn}-live` });
       await publish(dock, dockSn, 'status', topo([{ sn: droneSn }]));
       // Until each instance has handled a few (the broker splits the share group's messages between them).
@@ -110,7 +110,7 @@ describe.runIf(process.env.MQTT_URL && process.env.REDIS_URL && process.env.DATA
     });
 
     it('answers on B the state and jobs A handled, and the shared snapshot to an instance started later', async () => {
-      const byFirst = handled(first.services.deviceLink, 'state', 'firmware_version');
+      const byFirst = handled(first.platform.deviceLink, 'state', 'firmware_version');
       const dock = await connectDevice(brokerUrl, { clientId: `${dockSn}-state` });
       let version = 0;
       const base = Date.now();
@@ -123,19 +123,19 @@ describe.runIf(process.env.MQTT_URL && process.env.REDIS_URL && process.env.DATA
         );
         await publish(dock, dockSn, 'state', message);
         await vi.waitFor(async () =>
-          expect((await second.services.live.get(dockSn))?.state).toMatchObject({
+          expect((await second.platform.live.get(dockSn))?.state).toMatchObject({
             firmware_version: `10.${version}`,
           }),
         );
       }
       // The last message was handled by A, and B answers it.
       expect(byFirst).toEqual([`10.${version}`]);
-      expect((await second.services.live.get(dockSn))?.state).toMatchObject({
+      expect((await second.platform.live.get(dockSn))?.state).toMatchObject({
         firmware_version: `10.${version}`,
       });
 
       const now = Date.now();
-      await first.services.live.recordJob(dockSn, {
+      await first.platform.live.recordJob(dockSn, {
         bid: `mi-${dockSn}`,
         method: 'cover_open',
         status: 'sent',
@@ -146,13 +146,13 @@ describe.runIf(process.env.MQTT_URL && process.env.REDIS_URL && process.env.DATA
         updatedAt: now,
       });
       await vi.waitFor(async () =>
-        expect((await second.services.live.get(dockSn))?.jobs).toMatchObject([
+        expect((await second.platform.live.get(dockSn))?.jobs).toMatchObject([
           { bid: `mi-${dockSn}`, status: 'sent' },
         ]),
       );
 
       // A third instance, started now, answers the same picture from the shared snapshot.
-      const expected = await second.services.live.get(dockSn);
+      const expected = await second.platform.live.get(dockSn);
       const third = await createTestApp(
         { DEVICE_OFFLINE_MS: '60000' },
         {
@@ -163,7 +163,7 @@ describe.runIf(process.env.MQTT_URL && process.env.REDIS_URL && process.env.DATA
       );
       try {
         await vi.waitFor(async () => {
-          const seen = await third.services.live.get(dockSn);
+          const seen = await third.platform.live.get(dockSn);
           expect(seen).toMatchObject({
             online: true,
             osd: expected!.osd,

@@ -99,7 +99,7 @@ describe('devices', () => {
     const viewer = await subscribedConsole(app, token);
     const { devices } = viewer.of('snapshot')[0]!.data;
     expect(devices.find((device) => device.sn === dock.serialNumber)).toMatchObject({
-      kind: 'hangar',
+      kind: 'dock',
       ownerId: dock.id,
       tenantId: '000000',
       online: false,
@@ -107,7 +107,7 @@ describe('devices', () => {
       jobs: [],
     });
     expect(devices.find((device) => device.sn === drone.serialNumber)).toMatchObject({
-      kind: 'equipment',
+      kind: 'device',
       online: false,
     });
     expect(devices.every((device) => device.tenantId === '000000')).toBe(true);
@@ -125,7 +125,7 @@ describe('devices', () => {
     await publish(client, dock.serialNumber, 'osd', envelope(undefined, { cover_state: 0, temperature: 21 }));
     const frame = await ours.next('osd', (candidate) => candidate.data.sn === dock.serialNumber);
     expect(frame.data).toMatchObject({
-      kind: 'hangar',
+      kind: 'dock',
       gatewaySn: null,
       osd: { cover_state: 0, temperature: 21 },
     });
@@ -156,7 +156,7 @@ describe('devices', () => {
     const frame = await viewer.next('osd', (candidate) => candidate.data.sn === drone.serialNumber);
     expect(frame.data).toMatchObject({ gatewaySn: dock.serialNumber, osd: { latitude: 22.5 } });
     await vi.waitFor(async () =>
-      expect((await app.services.live.get(dock.serialNumber))?.osd).toEqual({ cover_state: 0 }),
+      expect((await app.platform.live.get(dock.serialNumber))?.osd).toEqual({ cover_state: 0 }),
     );
     await viewer.sync();
     expect(viewer.frames.some((item) => (item.data as { sn?: string }).sn === dock.serialNumber)).toBe(false);
@@ -166,7 +166,7 @@ describe('devices', () => {
     const count = viewer.frames.length;
     await publish(client, drone.serialNumber, 'osd', envelope(undefined, { latitude: 23 }));
     await vi.waitFor(async () =>
-      expect((await app.services.live.get(drone.serialNumber))?.osd).toMatchObject({ latitude: 23 }),
+      expect((await app.platform.live.get(drone.serialNumber))?.osd).toMatchObject({ latitude: 23 }),
     );
     await viewer.sync();
     expect(viewer.frames.slice(count).map((item) => item.event)).toEqual(['pong']);
@@ -180,23 +180,23 @@ describe('devices', () => {
     await publish(client, dock.serialNumber, 'status', topo([{ sn: drone.serialNumber }]));
     await viewer.next('online', (frame) => frame.data.sn === dock.serialNumber);
     const droneOnline = await viewer.next('online', (frame) => frame.data.sn === drone.serialNumber);
-    expect(droneOnline.data).toMatchObject({ kind: 'equipment', gatewaySn: dock.serialNumber });
+    expect(droneOnline.data).toMatchObject({ kind: 'device', gatewaySn: dock.serialNumber });
     await vi.waitFor(async () =>
-      expect((await app.services.live.get(dock.serialNumber))?.subDevices).toEqual([drone.serialNumber]),
+      expect((await app.platform.live.get(dock.serialNumber))?.subDevices).toEqual([drone.serialNumber]),
     );
 
     await publish(client, dock.serialNumber, 'status', topo([]));
     const offline = await viewer.next('offline', (frame) => frame.data.sn === drone.serialNumber);
-    expect(offline.data).toMatchObject({ kind: 'equipment', reason: 'topology' });
+    expect(offline.data).toMatchObject({ kind: 'device', reason: 'topology' });
     await vi.waitFor(async () =>
-      expect(await app.services.live.get(dock.serialNumber)).toMatchObject({ online: true, subDevices: [] }),
+      expect(await app.platform.live.get(dock.serialNumber)).toMatchObject({ online: true, subDevices: [] }),
     );
     // A second identical topology changes nothing: one online per device.
     await publish(client, dock.serialNumber, 'status', topo([]));
     await viewer.sync();
     expect(viewer.of('online', dock.serialNumber)).toHaveLength(1);
     expect(viewer.of('offline', drone.serialNumber)).toHaveLength(1);
-    expect(await app.services.live.get(drone.serialNumber)).toMatchObject({
+    expect(await app.platform.live.get(drone.serialNumber)).toMatchObject({
       online: false,
       gatewaySn: dock.serialNumber,
     });
@@ -207,7 +207,7 @@ describe('devices', () => {
     const viewer = await subscribedConsole(app, token, [dock.serialNumber]);
     const bid = `job-${dock.serialNumber}`;
     const startedAt = Date.now();
-    await app.services.live.recordJob(dock.serialNumber, {
+    await app.platform.live.recordJob(dock.serialNumber, {
       bid,
       method: 'cover_open',
       status: 'sent',
@@ -217,7 +217,7 @@ describe('devices', () => {
       startedAt,
       updatedAt: startedAt,
     });
-    expect((await app.services.live.get(dock.serialNumber))?.jobs).toMatchObject([{ bid, status: 'sent' }]);
+    expect((await app.platform.live.get(dock.serialNumber))?.jobs).toMatchObject([{ bid, status: 'sent' }]);
     await viewer.next('job', (frame) => frame.data.job.status === 'sent');
 
     const client = await connectDevice(mqttUrl, asDevice(dock.credential));
@@ -241,7 +241,7 @@ describe('devices', () => {
     await publish(client, dock.serialNumber, 'events', progress('ok', 100));
     const done = await viewer.next('job', (frame) => frame.data.job.status === 'ok');
     expect(done.data.job).toMatchObject({ bid, percent: 100, result: null });
-    expect((await app.services.live.get(dock.serialNumber))?.jobs).toEqual([]);
+    expect((await app.platform.live.get(dock.serialNumber))?.jobs).toEqual([]);
     // A late progress of a finished job does not bring it back.
     await publish(client, dock.serialNumber, 'events', progress('in_progress', 90));
     await publish(client, dock.serialNumber, 'events', envelope('hms', { list: [] }));
@@ -266,7 +266,7 @@ describe('devices', () => {
       ),
     );
     await vi.waitFor(async () =>
-      expect((await app.services.live.get(dock.serialNumber))?.osd).toMatchObject({ job_number: 19 }),
+      expect((await app.platform.live.get(dock.serialNumber))?.osd).toMatchObject({ job_number: 19 }),
     );
     await vi.waitFor(
       () => expect(viewer.of('osd', dock.serialNumber).at(-1)?.data.osd).toMatchObject({ job_number: 19 }),
@@ -280,13 +280,13 @@ describe('devices', () => {
 
   it('answers get and list from the view, and null for an unknown serial number', async () => {
     const dock = await registerDock(app, tokenB);
-    expect(await app.services.live.get('NO-SUCH-SN')).toBeNull();
-    expect(await app.services.live.get(dock.serialNumber)).toMatchObject({
+    expect(await app.platform.live.get('NO-SUCH-SN')).toBeNull();
+    expect(await app.platform.live.get(dock.serialNumber)).toMatchObject({
       sn: dock.serialNumber,
       tenantId: B,
       online: false,
     });
-    const list = await app.services.live.list(B);
+    const list = await app.platform.live.list(B);
     expect(list.map((device) => device.sn)).toContain(dock.serialNumber);
     expect(list.every((device) => device.tenantId === B)).toBe(true);
   });

@@ -46,7 +46,7 @@ const refOf = (registered: Registered, kind: DeviceRef['kind']): DeviceRef => ({
 export async function dockWithDrone(app: FastifyInstance, token: string) {
   const drone = await registerDrone(app, token);
   const dock = await registerDock(app, token, [drone]);
-  return { drone: refOf(drone, 'equipment'), dock: refOf(dock, 'hangar') };
+  return { drone: refOf(drone, 'device'), dock: refOf(dock, 'dock') };
 }
 
 /** An app that keeps telemetry forever, a second tenant, tenant A's dock with its drone and tenant B's drone. */
@@ -56,7 +56,7 @@ export async function telemetryFixture(): Promise<TelemetryFixture> {
   const tokenA = (await login(app)).access_token;
   const tokenB = (await login(app, B)).access_token;
   const { drone, dock } = await dockWithDrone(app, tokenA);
-  const droneB = refOf(await registerDrone(app, tokenB), 'equipment');
+  const droneB = refOf(await registerDrone(app, tokenB), 'device');
   return { app, tokenA, tokenB, droneA: drone, dockA: dock, droneB };
 }
 
@@ -68,7 +68,7 @@ const controlledWriter = (app: FastifyInstance, now: () => number) =>
 export async function attachControlledWriter(app: FastifyInstance, now: () => number) {
   await app.services.telemetryWriter.close();
   const writer = controlledWriter(app, now);
-  writer.attach(app.services.deviceLink);
+  writer.attach(app.platform.deviceLink);
   return writer;
 }
 
@@ -123,7 +123,7 @@ export function telemetryCalls(current: () => { app: FastifyInstance; clock: num
     /** An osd event of the link, as if `device` had just sent `osd`. */
     emitOsd: (device: DeviceRef, osd: DeviceData, gatewaySn: string | null = null) => {
       const timestamp = current().clock;
-      app().services.deviceLink.emit('osd', { device, gatewaySn, timestamp, data: osd, osd });
+      app().platform.deviceLink.emit('osd', { device, gatewaySn, timestamp, data: osd, osd });
     },
     /** A GET on a cloud-biglog path. */
     get: (token: string, path: string, query: Record<string, string>) =>

@@ -53,7 +53,7 @@ describe('flight tracks', () => {
     await app.database.db.execute(sql`
       insert into aos_telemetry_sample
         (id, tenant_id, serial_number, kind, owner_id, at, longitude, latitude, osd, period)
-      select 9000000000000000 + n, ${droneA.tenantId}, ${droneA.serialNumber}, 'equipment', ${droneA.ownerId},
+      select 9000000000000000 + n, ${droneA.tenantId}, ${droneA.serialNumber}, 'device', ${droneA.ownerId},
         to_timestamp((${from}::bigint + n * 1000) / 1000.0), 121, 31 + n * 0.00001, '{}'::jsonb,
         (${from}::bigint + n * 1000) / 1000
       from generate_series(0, ${count - 1}) as n`);

@@ -57,7 +57,7 @@ describe("the app's writer", () => {
     expect(page.total).toBe(1);
     expect(page.records[0]).toMatchObject({
       serialNumber: droneA.serialNumber,
-      kind: 'equipment',
+      kind: 'device',
       ownerId: droneA.ownerId,
       gatewaySn: dockA.serialNumber,
       longitude: 120,
@@ -74,7 +74,7 @@ describe("the app's writer", () => {
     const other = await createTestApp({ TELEMETRY_RETENTION_DAYS: '0' });
     try {
       const device = { ...droneA, ownerId: '1' };
-      other.services.deviceLink.emit('osd', {
+      other.platform.deviceLink.emit('osd', {
         device,
         gatewaySn: null,
         timestamp: Date.now(),
@@ -111,7 +111,7 @@ describe('ingestion', () => {
       time(start),
     ]);
     expect(drone.records[0].batteryPercent).toBe(80);
-    const docks = data(await samples(tokenA, { kind: 'hangar', ...window }));
+    const docks = data(await samples(tokenA, { kind: 'dock', ...window }));
     expect(docks.total).toBe(2);
     expect(docks.records[0]).toMatchObject({ serialNumber: dockA.serialNumber, batteryPercent: null });
     expect(writer.stats.downsampled).toBe(6);
@@ -119,7 +119,7 @@ describe('ingestion', () => {
 
   it('a database failure drops the batch without throwing out of the event handler', async () => {
     const eager = new TelemetryWriter(app.database.db, { now: () => clock, batchRows: 1 });
-    eager.attach(app.services.deviceLink);
+    eager.attach(app.platform.deviceLink);
     const failing = vi
       .spyOn(app.database.db, 'transaction')
       .mockRejectedValueOnce(new Error('database down'))

@@ -176,8 +176,7 @@ export class EmbeddedBroker extends EventEmitter<BrokerEvents> {
   }
 
   private async serialsOf(identity: DeviceIdentity): Promise<Set<string>> {
-    const drones =
-      identity.kind === 'hangar' ? await this.options.directory.boundDrones(identity.ownerId) : [];
+    const drones = identity.kind === 'dock' ? await this.options.directory.boundDrones(identity.ownerId) : [];
     return new Set([identity.serialNumber, ...drones]);
   }
 
@@ -193,7 +192,7 @@ export class EmbeddedBroker extends EventEmitter<BrokerEvents> {
     const { rereadMs = 5000 } = this.options;
     if (
       access === 'unknown-serial' &&
-      session.identity.kind === 'hangar' &&
+      session.identity.kind === 'dock' &&
       this.now - session.readAt >= rereadMs
     ) {
       session.readAt = this.now;

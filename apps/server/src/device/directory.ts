@@ -1,11 +1,15 @@
-import type { DeviceCredentialOwner } from '@aos/contract';
+import { randomBytes } from 'node:crypto';
+import { type DeviceCredentialKind, DeviceCredentialLogin, type DeviceCredentialOwner } from '@aos/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
-import { deviceCredential, hangarDrone } from '../db/schema/index.js';
-import type { DeviceCredentialService } from '../modules/equipment/device-credential.service.js';
+import { deviceCredential, dockDrone } from '../db/schema/index.js';
+import { sameDigest, sha256 } from '../lib/password.js';
 
 /** A registered device or dock as the link knows it: whom its serial number belongs to. */
 export type DeviceIdentity = DeviceCredentialOwner;
+
+/** compared against when the username is unknown, so a miss costs what a hit does */
+const DECOY_HASH = sha256(randomBytes(18).toString('base64url'));
 
 interface Cached<T> {
   value: Promise<T>;
@@ -24,14 +28,31 @@ export class DeviceDirectory {
 
   constructor(
     private readonly db: Executor,
-    private readonly credentials: DeviceCredentialService,
     private readonly ttlMs = 30_000,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Who `username`/`password` (the credentials the registry issued) identify, or null. */
-  verify(username: string, password: string): Promise<DeviceIdentity | null> {
-    return this.credentials.verify(username, password);
+  /**
+   * Who `username`/`password` (the credentials the fleet registry issued) identify, or null. The password is
+   * compared as a digest in constant time, and a miss on the username costs the same.
+   */
+  async verify(username: string, password: string): Promise<DeviceIdentity | null> {
+    const login = DeviceCredentialLogin.safeParse({ username, password }).data;
+    const [row] = login
+      ? await this.db
+          .select()
+          .from(deviceCredential)
+          .where(eq(deviceCredential.username, login.username))
+          .limit(1)
+      : [];
+    const matches = sameDigest(sha256(password), row?.passwordHash ?? DECOY_HASH);
+    if (!row || !matches) return null;
+    return {
+      tenantId: row.tenantId,
+      serialNumber: row.serialNumber,
+      kind: row.ownerKind as DeviceCredentialKind,
+      ownerId: row.ownerId,
+    };
   }
 
   /** The registered owner of `sn`, or null when no device or dock has it. */
@@ -50,19 +71,16 @@ export class DeviceDirectory {
     this.bySerial.delete(sn);
   }
 
-  /** Serial numbers of the drones bound to the dock `hangarId` (aos_hangar_drone), read fresh. */
-  async boundDrones(hangarId: string): Promise<string[]> {
+  /** Serial numbers of the drones bound to the dock `dockId` (aos_dock_drone), read fresh. */
+  async boundDrones(dockId: string): Promise<string[]> {
     const rows = await this.db
       .select({ sn: deviceCredential.serialNumber })
-      .from(hangarDrone)
+      .from(dockDrone)
       .innerJoin(
         deviceCredential,
-        and(
-          eq(deviceCredential.ownerKind, 'equipment'),
-          eq(deviceCredential.ownerId, hangarDrone.equipmentId),
-        ),
+        and(eq(deviceCredential.ownerKind, 'device'), eq(deviceCredential.ownerId, dockDrone.deviceId)),
       )
-      .where(eq(hangarDrone.hangarId, hangarId));
+      .where(eq(dockDrone.dockId, dockId));
     return rows.map((row) => row.sn);
   }
 

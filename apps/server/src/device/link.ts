@@ -245,7 +245,7 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
   }
 
   private async onOsd(device: DeviceRef, message: DeviceMessage): Promise<void> {
-    const schema = device.kind === 'hangar' ? DockOsdSchema : DroneOsdSchema;
+    const schema = device.kind === 'dock' ? DockOsdSchema : DroneOsdSchema;
     const data: DeviceData | null = this.payload(device, message, schema);
     if (!data) return;
     await this.adoptGateway(device, message);
@@ -317,7 +317,7 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
     if (!gatewaySn || gatewaySn === device.serialNumber || this.registry.get(device.serialNumber)?.gatewaySn)
       return;
     const gateway = await this.options.directory.lookup(gatewaySn);
-    if (gateway?.kind !== 'hangar' || gateway.tenantId !== device.tenantId) return;
+    if (gateway?.kind !== 'dock' || gateway.tenantId !== device.tenantId) return;
     this.registry.seen(device, this.now()).gatewaySn = gatewaySn;
   }
 

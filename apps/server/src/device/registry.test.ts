@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { DeviceLinkEvents, DeviceRef } from './events.js';
 import { DeviceRegistry } from './registry.js';
 
-const dock: DeviceRef = { tenantId: '000000', serialNumber: 'DOCK', kind: 'hangar', ownerId: '1' };
-const drone: DeviceRef = { tenantId: '000000', serialNumber: 'DRONE', kind: 'equipment', ownerId: '2' };
+const dock: DeviceRef = { tenantId: '000000', serialNumber: 'DOCK', kind: 'dock', ownerId: '1' };
+const drone: DeviceRef = { tenantId: '000000', serialNumber: 'DRONE', kind: 'device', ownerId: '2' };
 const model = { domain: 0, type: 91, subType: 1 };
 
 function setup() {

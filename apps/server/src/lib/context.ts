@@ -71,3 +71,8 @@ export function userId(ctx: Ctx): string | null {
 export function inTransaction<T>(ctx: Ctx, work: (tx: Ctx) => Promise<T>): Promise<T> {
   return ctx.db.transaction((tx) => work({ ...ctx, db: tx }));
 }
+
+/** A tenant as the services see the platform itself acting in it (jobs, events, the demo): no user. */
+export function platformCtx(db: Executor, tenantId: string): Ctx {
+  return { tenantId, user: null, roles: [], depts: [], dataScopes: [], language: 'zh-CN', db };
+}

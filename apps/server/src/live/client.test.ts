@@ -21,7 +21,7 @@ class FakeSocket implements LiveSocket {
 
 const osd = (sn: string, n: number): LiveFrame => ({
   event: 'osd',
-  data: { sn, kind: 'hangar', gatewaySn: null, timestamp: n, osd: { n } },
+  data: { sn, kind: 'dock', gatewaySn: null, timestamp: n, osd: { n } },
 });
 const state = (sn: string, n: number): LiveFrame => ({
   event: 'state',
@@ -139,11 +139,11 @@ describe('LiveClient pacing', () => {
   it('drops an OSD still waiting when its device goes offline, so the console does not see it come back', () => {
     client.deliver(osd('A', 1));
     client.deliver(osd('A', 2)); // within the interval: waits
-    client.deliver({ event: 'offline', data: { sn: 'A', kind: 'hangar', reason: 'topology', at: 3 } });
+    client.deliver({ event: 'offline', data: { sn: 'A', kind: 'dock', reason: 'topology', at: 3 } });
     vi.advanceTimersByTime(1000);
     expect(socket.sent.map((frame) => frame.event)).toEqual(['osd', 'offline']);
     // back online later: its OSD flows again, at once
-    client.deliver({ event: 'online', data: { sn: 'A', kind: 'hangar', gatewaySn: null, at: 4 } });
+    client.deliver({ event: 'online', data: { sn: 'A', kind: 'dock', gatewaySn: null, at: 4 } });
     client.deliver(osd('A', 5));
     expect(socket.sent.map((frame) => frame.event)).toEqual(['osd', 'offline', 'online', 'osd']);
   });

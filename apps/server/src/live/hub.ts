@@ -199,7 +199,7 @@ export class LiveHub {
   private onOnline(event: DeviceOnlineEvent): void {
     const gatewaySn = event.gatewaySn ?? undefined;
     void this.share(this.change(event.device, { seen: true, ...(gatewaySn ? { gatewaySn } : {}) }));
-    if (event.device.kind === 'hangar') this.topologyChanged(event.device.serialNumber);
+    if (event.device.kind === 'dock') this.topologyChanged(event.device.serialNumber);
     if (event.gatewaySn) this.topologyChanged(event.gatewaySn);
   }
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { DeviceIdentity } from '../device/directory.js';
 import { emptyDevice, type LiveChange, LiveView } from './view.js';
 
-const dock: DeviceIdentity = { tenantId: 't1', serialNumber: 'DOCK', kind: 'hangar', ownerId: '1' };
-const drone: DeviceIdentity = { tenantId: 't1', serialNumber: 'UAV', kind: 'equipment', ownerId: '2' };
+const dock: DeviceIdentity = { tenantId: 't1', serialNumber: 'DOCK', kind: 'dock', ownerId: '1' };
+const drone: DeviceIdentity = { tenantId: 't1', serialNumber: 'UAV', kind: 'device', ownerId: '2' };
 const change = (device: DeviceIdentity, at: number, fields: Partial<LiveChange> = {}): LiveChange => ({
   origin: 'x',
   at,
@@ -29,8 +29,8 @@ describe('LiveView', () => {
     view.apply(change(drone, 600, { seen: true }));
     const swept = view.sweep(1200).map((item) => item.frame);
     expect(swept).toEqual([
-      { event: 'offline', data: { sn: 'DOCK', kind: 'hangar', reason: 'timeout', at: 1200 } },
-      { event: 'offline', data: { sn: 'UAV', kind: 'equipment', reason: 'gateway', at: 1200 } },
+      { event: 'offline', data: { sn: 'DOCK', kind: 'dock', reason: 'timeout', at: 1200 } },
+      { event: 'offline', data: { sn: 'UAV', kind: 'device', reason: 'gateway', at: 1200 } },
     ]);
     expect(view.apply(change(dock, 1300, { offline: 'topology' })).frames).toEqual([]);
   });

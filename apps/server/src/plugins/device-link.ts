@@ -12,16 +12,16 @@ declare module 'fastify' {
 
 /**
  * Start the device link with the app (MQTT_ENABLED): on the external broker of MQTT_URL, or on an embedded
- * broker listening on MQTT_PORT. `app.services.deviceLink` exists either way; when the link is off it is
+ * broker listening on MQTT_PORT. `app.platform.deviceLink` exists either way; when the link is off it is
  * simply not running (every device offline, commands refused as 'unavailable'). `app.close()` detaches the
  * link and closes the broker, so nothing keeps the process alive.
  */
 export default fp(async function deviceLinkPlugin(app: FastifyInstance) {
   app.decorate('deviceBroker', null);
-  const { config, services } = app;
+  const { config, platform } = app;
   if (!config.MQTT_ENABLED) return;
   const log = app.log.child({ module: 'device-link' });
-  const link = services.deviceLink;
+  const link = platform.deviceLink;
   let broker: EmbeddedBroker | null = null;
   let transport: LinkTransport;
   if (config.MQTT_URL) {
@@ -34,12 +34,15 @@ export default fp(async function deviceLinkPlugin(app: FastifyInstance) {
     broker = await EmbeddedBroker.start({
       host: config.HOST,
       port: config.MQTT_PORT,
-      directory: services.deviceDirectory,
+      directory: platform.deviceDirectory,
       log,
     });
     broker.on('deviceDisconnected', (device) => link.deviceDisconnected(device.serialNumber));
     const embedded = broker;
-    services.deviceCredentials.onRevoked((sn) => embedded.disconnectDevice(sn));
+    // A revoked credential's device is dropped; the fleet tells every instance, this one holds the broker.
+    platform.events.onEveryInstance('fleet.credentialRevoked', ({ serialNumber }) => {
+      embedded.disconnectDevice(serialNumber);
+    });
     transport = broker.transport();
     app.deviceBroker = broker;
   }

@@ -14,22 +14,22 @@ declare module 'fastify' {
 const MAX_CLIENT_FRAME_BYTES = 64 * 1024;
 
 /**
- * Live push: starts the hub (`app.services.live`) and serves `GET /api/ws`. Browsers cannot send headers on
+ * Live push: starts the hub (`app.platform.live`) and serves `GET /api/ws`. Browsers cannot send headers on
  * a WebSocket, so the route is public to the auth plugin and checks the `token` query parameter itself
  * (LiveSockets); the request log redacts it (redactUrl). Closing the app closes every socket first.
  */
 export default fp(async function livePlugin(app: FastifyInstance) {
-  const { services } = app;
+  const { services, platform } = app;
   const log = app.log.child({ module: 'live' });
-  await services.live.start(log);
-  const sockets = new LiveSockets(services.live, services.sessions, services.principals, {
+  await platform.live.start(log);
+  const sockets = new LiveSockets(platform.live, services.sessions, services.principals, {
     maxFrameBytes: MAX_CLIENT_FRAME_BYTES,
   });
   sockets.setLogger(log);
   app.decorate('liveSockets', sockets);
   app.addHook('onClose', async () => {
     sockets.close();
-    await services.live.close();
+    await platform.live.close();
   });
 
   await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME_BYTES } });

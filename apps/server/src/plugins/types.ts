@@ -5,7 +5,8 @@ import type { Database } from '../db/client.js';
 import type { Cache } from '../lib/cache.js';
 import type { Ctx, Principal } from '../lib/context.js';
 import type { Wire } from '../lib/wire.js';
-import type { Services } from '../services.js';
+import type { Services } from '../area.js';
+import type { Platform } from '../platform.js';
 
 /**
  * What a route needs: 'public' (no token), 'authenticated' (any signed-in user), a permission code (a menu or
@@ -48,6 +49,9 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     cache: Cache;
+    /** what every area builds on: events, the device link, live push (platform.ts) */
+    platform: Platform;
+    /** every area's services (area.ts) */
     services: Services;
   }
 }

@@ -4,7 +4,7 @@ import { applyFrame, applyFrames } from './model';
 
 const dock: LiveDevice = {
   sn: 'DOCK1',
-  kind: 'hangar',
+  kind: 'dock',
   ownerId: '1',
   tenantId: '000000',
   online: false,
@@ -41,17 +41,17 @@ describe('applyFrame', () => {
     let devices = applyFrame({}, { event: 'snapshot', data: { devices: [dock] } }, true);
     devices = applyFrame(devices, {
       event: 'online',
-      data: { sn: 'DOCK1', kind: 'hangar', gatewaySn: null, at: 5 },
+      data: { sn: 'DOCK1', kind: 'dock', gatewaySn: null, at: 5 },
     });
     expect(devices.DOCK1!.online).toBe(true);
     devices = applyFrame(devices, {
       event: 'osd',
-      data: { sn: 'DOCK1', kind: 'hangar', gatewaySn: null, timestamp: 9, osd: { cover_state: 1 } },
+      data: { sn: 'DOCK1', kind: 'dock', gatewaySn: null, timestamp: 9, osd: { cover_state: 1 } },
     });
     expect(devices.DOCK1!.osd).toEqual({ cover_state: 1 });
     devices = applyFrame(devices, {
       event: 'offline',
-      data: { sn: 'DOCK1', kind: 'hangar', reason: 'timeout', at: 20 },
+      data: { sn: 'DOCK1', kind: 'dock', reason: 'timeout', at: 20 },
     });
     expect(devices.DOCK1).toMatchObject({ online: false, osd: { cover_state: 1 } });
   });
@@ -61,12 +61,12 @@ describe('applyFrame', () => {
       {},
       {
         event: 'osd',
-        data: { sn: 'UAV1', kind: 'equipment', gatewaySn: 'DOCK1', timestamp: 1, osd: { mode_code: 0 } },
+        data: { sn: 'UAV1', kind: 'device', gatewaySn: 'DOCK1', timestamp: 1, osd: { mode_code: 0 } },
       },
     );
     devices = applyFrame(devices, {
       event: 'osd',
-      data: { sn: 'UAV1', kind: 'equipment', gatewaySn: null, timestamp: 2, osd: { mode_code: 4 } },
+      data: { sn: 'UAV1', kind: 'device', gatewaySn: null, timestamp: 2, osd: { mode_code: 4 } },
     });
     expect(devices.UAV1).toMatchObject({ online: true, gatewaySn: 'DOCK1', osd: { mode_code: 4 } });
   });
@@ -85,12 +85,12 @@ describe('applyFrame', () => {
     const before = { DOCK1: dock, DOCK2: other };
     const osd = (n: number): LiveFrame => ({
       event: 'osd',
-      data: { sn: 'DOCK1', kind: 'hangar', gatewaySn: null, timestamp: n, osd: { n } },
+      data: { sn: 'DOCK1', kind: 'dock', gatewaySn: null, timestamp: n, osd: { n } },
     });
     const after = applyFrames(before, [
       osd(1),
       osd(2),
-      { event: 'offline', data: { sn: 'DOCK1', kind: 'hangar', reason: 'timeout', at: 3 } },
+      { event: 'offline', data: { sn: 'DOCK1', kind: 'dock', reason: 'timeout', at: 3 } },
       { event: 'state', data: { sn: 'NOBODY', timestamp: 4, state: {} } },
     ]);
     expect(after.DOCK1).toMatchObject({ online: false, osd: { n: 2 }, osdAt: 2 });
@@ -115,11 +115,11 @@ describe('applyFrame', () => {
     let devices = applyFrame({}, { event: 'snapshot', data: { devices: [{ ...dock, online: true }] } }, true);
     devices = applyFrame(devices, {
       event: 'offline',
-      data: { sn: 'DOCK1', kind: 'hangar', reason: 'topology', at: 5 },
+      data: { sn: 'DOCK1', kind: 'dock', reason: 'topology', at: 5 },
     });
     devices = applyFrame(devices, {
       event: 'osd',
-      data: { sn: 'DOCK1', kind: 'hangar', gatewaySn: null, timestamp: 4, osd: { cover_state: 0 } },
+      data: { sn: 'DOCK1', kind: 'dock', gatewaySn: null, timestamp: 4, osd: { cover_state: 0 } },
     });
     expect(devices.DOCK1).toMatchObject({ online: false, osd: { cover_state: 0 } });
   });

@@ -59,11 +59,11 @@ export const baseStation = pgTable(
 );
 
 /**
- * Manufacturers (brands) of a tenant. The code is unique in the tenant; `entitySigns` lists the entity-center
+ * Brands (spec: manufacturers) of a tenant. The code is unique in the tenant; `entitySigns` lists the entity-center
  * models (contract ENTITY_MODELS: aircraft, dock, payload, ...) the brand makes, comma-separated.
  */
-export const manufacturer = pgTable(
-  'aos_manufacturer',
+export const brand = pgTable(
+  'aos_brand',
   {
     id: idColumn(),
     tenantId: tenantColumn(),
@@ -77,7 +77,7 @@ export const manufacturer = pgTable(
     remark: varchar('remark', { length: 255 }),
     ...auditColumns(),
   },
-  (t) => [uniqueIndex('aos_manufacturer_code_uq').on(t.tenantId, t.code).where(live)],
+  (t) => [uniqueIndex('aos_brand_code_uq').on(t.tenantId, t.code).where(live)],
 );
 
 /** A supplier's API settings of a tenant; the code is unique in the tenant, the secret is never answered. */
@@ -102,8 +102,8 @@ export const supplierConfig = pgTable(
  * column) is the `device_status` dictionary: 1 normal, 2 disabled. The serial number's platform-wide
  * uniqueness is kept by aos_device_credential (devices and docks share the MQTT namespace).
  */
-export const equipment = pgTable(
-  'aos_equipment',
+export const device = pgTable(
+  'aos_device',
   {
     id: idColumn(),
     tenantId: tenantColumn(),
@@ -111,7 +111,7 @@ export const equipment = pgTable(
     serialNumber: varchar('serial_number', { length: 64 }).notNull(),
     /** key of the `device_type` dictionary, 1..4 */
     type: integer('type').notNull(),
-    /** contract EQUIPMENT_MODELS id */
+    /** contract DEVICE_MODELS id */
     modelId: varchar('model_id', { length: 64 }),
     manufacturerId: id('manufacturer_id'),
     power: doublePrecision('power'),
@@ -128,9 +128,9 @@ export const equipment = pgTable(
     ...auditColumns(),
   },
   (t) => [
-    index('aos_equipment_tenant_idx').on(t.tenantId, t.createTime),
-    index('aos_equipment_datalink_idx').on(t.datalinkId),
-    index('aos_equipment_manufacturer_idx').on(t.manufacturerId),
+    index('aos_device_tenant_idx').on(t.tenantId, t.createTime),
+    index('aos_device_datalink_idx').on(t.datalinkId),
+    index('aos_device_manufacturer_idx').on(t.manufacturerId),
   ],
 );
 
@@ -138,8 +138,8 @@ export const equipment = pgTable(
  * The payload devices an aircraft carries. Links, not records: a link goes when the aircraft changes its
  * payloads or is removed, so rows are deleted outright.
  */
-export const equipmentPayload = pgTable(
-  'aos_equipment_payload',
+export const devicePayload = pgTable(
+  'aos_device_payload',
   {
     id: idColumn(),
     tenantId: tenantColumn(),
@@ -148,17 +148,17 @@ export const equipmentPayload = pgTable(
     sort: integer('sort').notNull().default(0),
   },
   (t) => [
-    uniqueIndex('aos_equipment_payload_uq').on(t.aircraftId, t.payloadId),
-    index('aos_equipment_payload_payload_idx').on(t.payloadId),
+    uniqueIndex('aos_device_payload_uq').on(t.aircraftId, t.payloadId),
+    index('aos_device_payload_payload_idx').on(t.payloadId),
   ],
 );
 
 /**
- * Docks (hangars) of a tenant (spec §3 "Hangar"), with their settings (hangarbasicset reads and writes that
+ * Docks of a tenant (spec §3 "Hangar"), with their settings (hangarbasicset reads and writes that
  * subset). `images` are comma-separated picture links.
  */
-export const hangar = pgTable(
-  'aos_hangar',
+export const dock = pgTable(
+  'aos_dock',
   {
     id: idColumn(),
     tenantId: tenantColumn(),
@@ -168,7 +168,7 @@ export const hangar = pgTable(
     deptId: id('dept_id'),
     serialNumber: varchar('serial_number', { length: 64 }).notNull(),
     manufacturerId: id('manufacturer_id'),
-    /** contract EQUIPMENT_MODELS id of a dock model */
+    /** contract DEVICE_MODELS id of a dock model */
     modelId: varchar('model_id', { length: 64 }).notNull(),
     images: varchar('images', { length: 3200 }).notNull().default(''),
     streamLeftWing: varchar('stream_left_wing', { length: 500 }),
@@ -191,27 +191,27 @@ export const hangar = pgTable(
     ...auditColumns(),
   },
   (t) => [
-    index('aos_hangar_tenant_idx').on(t.tenantId, t.createTime),
-    index('aos_hangar_manufacturer_idx').on(t.manufacturerId),
+    index('aos_dock_tenant_idx').on(t.tenantId, t.createTime),
+    index('aos_dock_manufacturer_idx').on(t.manufacturerId),
   ],
 );
 
 /**
- * Which aircraft a dock holds. A drone is bound to one dock only: equipment_id is unique. Links are deleted
+ * Which aircraft a dock holds. A drone is bound to one dock only: device_id is unique. Links are deleted
  * outright when unbound, so the index needs no live-row condition.
  */
-export const hangarDrone = pgTable(
-  'aos_hangar_drone',
+export const dockDrone = pgTable(
+  'aos_dock_drone',
   {
     id: idColumn(),
     tenantId: tenantColumn(),
-    hangarId: id('hangar_id').notNull(),
-    equipmentId: id('equipment_id').notNull(),
+    dockId: id('dock_id').notNull(),
+    deviceId: id('device_id').notNull(),
     sort: integer('sort').notNull().default(0),
   },
   (t) => [
-    uniqueIndex('aos_hangar_drone_equipment_uq').on(t.equipmentId),
-    index('aos_hangar_drone_hangar_idx').on(t.hangarId),
+    uniqueIndex('aos_dock_drone_device_uq').on(t.deviceId),
+    index('aos_dock_drone_dock_idx').on(t.dockId),
   ],
 );
 
@@ -226,7 +226,7 @@ export const deviceCredential = pgTable(
     id: idColumn(),
     tenantId: tenantColumn(),
     serialNumber: varchar('serial_number', { length: 64 }).notNull(),
-    /** 'equipment' | 'hangar' */
+    /** 'device' | 'dock' */
     ownerKind: varchar('owner_kind', { length: 16 }).notNull(),
     ownerId: id('owner_id').notNull(),
     username: varchar('username', { length: 64 }).notNull(),

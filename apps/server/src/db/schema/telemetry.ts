@@ -30,9 +30,9 @@ export const telemetrySample = pgTable(
     id: idColumn(),
     tenantId: tenantColumn(),
     serialNumber: varchar('serial_number', { length: 64 }).notNull(),
-    /** 'equipment' (drone) | 'hangar' (dock) */
+    /** 'device' (drone) | 'dock' */
     kind: varchar('kind', { length: 16 }).notNull(),
-    /** aos_equipment.id or aos_hangar.id */
+    /** aos_device.id or aos_dock.id */
     ownerId: id('owner_id').notNull(),
     /** the dock relaying a drone's messages */
     gatewaySn: varchar('gateway_sn', { length: 64 }),
@@ -78,7 +78,7 @@ export const flightTrack = pgTable(
     id: idColumn(),
     tenantId: tenantColumn(),
     droneSn: varchar('drone_sn', { length: 64 }).notNull(),
-    /** aos_equipment.id of the drone */
+    /** aos_device.id of the drone */
     droneId: id('drone_id').notNull(),
     dockSn: varchar('dock_sn', { length: 64 }),
     trackId: varchar('track_id', { length: 64 }).notNull(),

@@ -2,6 +2,7 @@ import {
   DEFAULT_TENANT_ID,
   GRANT_TYPES,
   type GrantType,
+  type SignInEvent,
   STATUS_ENABLED,
   type TokenParams,
   type TokenResponse,
@@ -10,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { client, tenant, user } from '../../db/schema/index.js';
+import type { EventBus } from '../../events/bus.js';
 import { OAuthError } from '../../lib/errors.js';
 import { hashPassword, md5Hex, sameDigest, sha256, verifyPassword } from '../../lib/password.js';
 import type { CaptchaService } from './captcha.service.js';
@@ -32,11 +34,6 @@ export interface TokenRequest {
   ip: string;
 }
 
-/** A password sign-in's outcome, as the sign-in listeners (the login log) are told it. */
-export type SignInOutcome = { request: TokenRequest } & (
-  { ok: true; response: TokenResponse } | { ok: false; messageKey: string }
-);
-
 type ClientRow = typeof client.$inferSelect;
 type UserRow = typeof user.$inferSelect;
 
@@ -44,7 +41,6 @@ type UserRow = typeof user.$inferSelect;
 export class TokenService {
   /** verified against when the account does not exist, so timing does not reveal which accounts exist */
   private dummyHash: Promise<string>;
-  private readonly signInListeners: Array<(outcome: SignInOutcome) => void> = [];
 
   constructor(
     private readonly db: Db,
@@ -53,6 +49,7 @@ export class TokenService {
     private readonly principals: PrincipalService,
     private readonly captcha: CaptchaService,
     private readonly guard: LoginGuard,
+    private readonly events: EventBus,
   ) {
     this.dummyHash = hashPassword(md5Hex('not-a-password'), config.PASSWORD_HASH_COST);
   }
@@ -82,23 +79,48 @@ export class TokenService {
     }
   }
 
-  /** Be told of every password sign-in, good or refused; a listener must return at once and never throw. */
-  onSignIn(listener: (outcome: SignInOutcome) => void): void {
-    this.signInListeners.push(listener);
-  }
-
+  /** Tell the other areas (`auth.signedIn`: the sign-in log) of every password sign-in, good or refused. */
   private async told(request: TokenRequest, grant: Promise<TokenResponse>): Promise<TokenResponse> {
     try {
       const response = await grant;
-      for (const listener of this.signInListeners) listener({ request, ok: true, response });
+      await this.signedIn(request, {
+        tenantId: response.tenant_id,
+        userId: response.user_id,
+        account: response.account,
+        ok: true,
+        messageKey: 'user.signedIn',
+      });
       return response;
     } catch (error) {
       if (error instanceof OAuthError) {
-        for (const listener of this.signInListeners)
-          listener({ request, ok: false, messageKey: error.messageKey });
+        const asked = request.params.tenantId || request.headers.tenantId || DEFAULT_TENANT_ID;
+        await this.signedIn(request, {
+          tenantId: this.config.TENANT_MODE ? asked.trim() : DEFAULT_TENANT_ID,
+          userId: null,
+          account: request.params.username ?? '',
+          ok: false,
+          messageKey: error.messageKey,
+        });
       }
       throw error;
     }
+  }
+
+  /** A lost log row must never fail a sign-in: a handler's failure is only reported. */
+  private async signedIn(
+    request: TokenRequest,
+    outcome: Pick<SignInEvent, 'tenantId' | 'userId' | 'account' | 'ok' | 'messageKey'>,
+  ): Promise<void> {
+    const account = outcome.account.trim();
+    if (!account) return;
+    await this.events
+      .emit('auth.signedIn', {
+        ...outcome,
+        account,
+        ip: request.ip,
+        userAgent: request.headers.userAgent ?? '',
+      })
+      .catch((error: unknown) => process.emitWarning(`sign-in not told: ${String(error)}`));
   }
 
   private async authenticateClient(authorization: string | undefined): Promise<ClientRow> {

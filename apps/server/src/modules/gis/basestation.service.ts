@@ -51,7 +51,7 @@ export class BaseStationService {
       .limit(1);
     if (!type) throw fieldError('type', 'fleet.typeUnknown');
     const position = parseLonLat(input.lonLat);
-    if (!position) throw fieldError('lonLat', 'fleet.coordinates');
+    if (!position) throw fieldError('lonLat', 'validation.coordinates');
     const values: Partial<StationRow> = {
       name: input.name,
       type: input.type,

@@ -26,7 +26,7 @@ export interface SampleRow {
 }
 
 /** At most one sample per period and device: a drone once a second, a dock once every 10 s. */
-export const SAMPLE_PERIOD_MS: Record<TelemetryKind, number> = { equipment: 1000, hangar: 10_000 };
+export const SAMPLE_PERIOD_MS: Record<TelemetryKind, number> = { device: 1000, dock: 10_000 };
 
 /** The sampling period a time falls in, for a device of `kind`: unique per device among stored samples. */
 export const periodOf = (kind: TelemetryKind, ms: number): number => Math.floor(ms / SAMPLE_PERIOD_MS[kind]);
@@ -54,7 +54,7 @@ const coordinate = (value: unknown, limit: number): number | null => {
  */
 export function sampleOf(event: DeviceOsdEvent, at: Date): SampleRow {
   const { device, osd } = event;
-  const drone = device.kind === 'equipment';
+  const drone = device.kind === 'device';
   const modeCode = int32(osd.mode_code);
   const longitude = coordinate(osd.longitude, 180);
   const latitude = coordinate(osd.latitude, 90);

@@ -7,7 +7,7 @@ import {
   type TrackPageQuery,
 } from '@aos/contract';
 import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
-import { equipment, flightTrack, hangar, telemetrySample } from '../../db/schema/index.js';
+import { device, flightTrack, dock, telemetrySample } from '../../db/schema/index.js';
 import type { Ctx } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { parseDateTime } from '../../lib/time.js';
@@ -21,9 +21,9 @@ const trackColumns = {
   tenantId: t.tenantId,
   droneSn: t.droneSn,
   droneId: t.droneId,
-  droneName: equipment.name,
+  droneName: device.name,
   dockSn: t.dockSn,
-  dockName: hangar.name,
+  dockName: dock.name,
   trackId: t.trackId,
   startedAt: t.startedAt,
   endedAt: t.endedAt,
@@ -179,12 +179,12 @@ export class TelemetryService {
       .select(trackColumns)
       .from(t)
       .leftJoin(
-        equipment,
-        and(eq(equipment.id, t.droneId), eq(equipment.tenantId, t.tenantId), eq(equipment.isDeleted, 0)),
+        device,
+        and(eq(device.id, t.droneId), eq(device.tenantId, t.tenantId), eq(device.isDeleted, 0)),
       )
       .leftJoin(
-        hangar,
-        and(eq(hangar.serialNumber, t.dockSn), eq(hangar.tenantId, t.tenantId), eq(hangar.isDeleted, 0)),
+        dock,
+        and(eq(dock.serialNumber, t.dockSn), eq(dock.tenantId, t.tenantId), eq(dock.isDeleted, 0)),
       )
       .$dynamic();
   }

@@ -1,9 +1,9 @@
 import {
-  DEFAULT_TENANT_ID,
   LOGIN_RESULT,
   type LoginLog,
   type LoginLogQuery,
   type Page,
+  type SignInEvent,
   translate,
 } from '@aos/contract';
 import { and, desc, eq, inArray, max } from 'drizzle-orm';
@@ -12,7 +12,6 @@ import { loginLog } from '../../db/schema/index.js';
 import type { Ctx } from '../../lib/context.js';
 import { crud } from '../../lib/crud.js';
 import { newId } from '../../lib/ids.js';
-import type { SignInOutcome } from '../auth/token.service.js';
 
 /** A login log entry before the envelope writes its time. */
 type LoginLogRow = Omit<LoginLog, 'createTime'> & { createTime: Date };
@@ -30,13 +29,10 @@ const logs = crud({
 export class LoginLogService {
   private readonly pending = new Set<Promise<void>>();
 
-  constructor(
-    private readonly db: Db,
-    private readonly tenantMode: boolean,
-  ) {}
+  constructor(private readonly db: Db) {}
 
-  /** The sign-in listener: start the insert and return at once. */
-  record(outcome: SignInOutcome): void {
+  /** `auth.signedIn`: start the insert and return at once. */
+  record(outcome: SignInEvent): void {
     const write = this.write(outcome)
       .catch((error: unknown) => {
         // A lost log row must never fail a sign-in.
@@ -51,26 +47,18 @@ export class LoginLogService {
     await Promise.all([...this.pending]);
   }
 
-  private async write(outcome: SignInOutcome): Promise<void> {
-    const { request } = outcome;
-    const account = (outcome.ok ? outcome.response.account : (request.params.username ?? '')).trim();
-    if (!account) return;
-    const tenantId = outcome.ok
-      ? outcome.response.tenant_id
-      : this.tenantMode
-        ? (request.params.tenantId || request.headers.tenantId || DEFAULT_TENANT_ID).trim()
-        : DEFAULT_TENANT_ID;
+  private async write(outcome: SignInEvent): Promise<void> {
     const now = new Date();
     await this.db.insert(loginLog).values({
       id: newId(),
-      tenantId: tenantId.slice(0, 12),
-      userId: outcome.ok ? outcome.response.user_id : null,
-      account: account.slice(0, 45),
-      ip: request.ip.slice(0, 64),
-      userAgent: (request.headers.userAgent ?? '').slice(0, 500),
+      tenantId: outcome.tenantId.slice(0, 12),
+      userId: outcome.userId,
+      account: outcome.account.slice(0, 45),
+      ip: outcome.ip.slice(0, 64),
+      userAgent: outcome.userAgent.slice(0, 500),
       result: outcome.ok ? LOGIN_RESULT.success : LOGIN_RESULT.failure,
-      message: outcome.ok ? 'user.signedIn' : outcome.messageKey.slice(0, 100),
-      createUser: outcome.ok ? outcome.response.user_id : null,
+      message: outcome.messageKey.slice(0, 100),
+      createUser: outcome.userId,
       createTime: now,
       updateTime: now,
     });

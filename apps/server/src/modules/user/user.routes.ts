@@ -48,11 +48,7 @@ function sendSpreadsheet(reply: FastifyReply, { file, name }: SpreadsheetFile, f
 /** User management (spec §7 /api/blade-user, `/api/cloud-user/status`) and the login log. */
 export default async function userRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { users, token } = app.services;
-
-  // The login log hears every password sign-in; pending inserts finish before the database closes.
-  token.onSignIn((outcome) => users.logs.record(outcome));
-  app.addHook('onClose', () => users.logs.flush());
+  const { users } = app.services;
 
   const pageSummary = 'Page of users; deptId takes that dept and every dept below it';
   crudRoutes(app, {

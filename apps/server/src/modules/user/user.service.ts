@@ -113,7 +113,7 @@ export class UserService {
     private readonly principals: PrincipalService,
     cache: Cache,
   ) {
-    this.logs = new LoginLogService(db, settings.tenantMode);
+    this.logs = new LoginLogService(db);
     this.transfer = new UserTransfer(this, cache);
   }
 

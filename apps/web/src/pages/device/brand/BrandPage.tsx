@@ -1,4 +1,4 @@
-import { DICT, type Manufacturer, ManufacturerSubmit } from '@aos/contract';
+import { DICT, type Manufacturer, BrandSubmit } from '@aos/contract';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import type { CrudColumn } from '../../../components/crud/types';
 import { brandApi, entityModelOptions } from './api';
@@ -7,7 +7,7 @@ const columns: CrudColumn<Manufacturer>[] = [
   {
     field: 'name',
     label: 'brand.name',
-    schema: ManufacturerSubmit.shape.name,
+    schema: BrandSubmit.shape.name,
     required: true,
     search: true,
     width: 160,
@@ -15,7 +15,7 @@ const columns: CrudColumn<Manufacturer>[] = [
   {
     field: 'code',
     label: 'brand.code',
-    schema: ManufacturerSubmit.shape.code,
+    schema: BrandSubmit.shape.code,
     required: true,
     search: true,
     width: 140,
@@ -25,7 +25,7 @@ const columns: CrudColumn<Manufacturer>[] = [
     label: 'brand.type',
     type: 'select',
     dict: { code: DICT.manufacturer_type },
-    schema: ManufacturerSubmit.shape.type,
+    schema: BrandSubmit.shape.type,
     required: true,
     search: true,
     width: 130,
@@ -36,16 +36,16 @@ const columns: CrudColumn<Manufacturer>[] = [
     type: 'tree-select',
     multiple: true,
     treeData: entityModelOptions,
-    schema: ManufacturerSubmit.shape.entitySigns,
+    schema: BrandSubmit.shape.entitySigns,
     required: true,
     tooltip: 'brand.entitySignsHint',
     width: 220,
   },
-  { field: 'phone', label: 'brand.phone', schema: ManufacturerSubmit.shape.phone, width: 140 },
+  { field: 'phone', label: 'brand.phone', schema: BrandSubmit.shape.phone, width: 140 },
   {
     field: 'address',
     label: 'brand.address',
-    schema: ManufacturerSubmit.shape.address,
+    schema: BrandSubmit.shape.address,
     span: 24,
     ellipsis: true,
   },
@@ -53,7 +53,7 @@ const columns: CrudColumn<Manufacturer>[] = [
     field: 'remark',
     label: 'brand.remark',
     type: 'textarea',
-    schema: ManufacturerSubmit.shape.remark,
+    schema: BrandSubmit.shape.remark,
     table: false,
   },
   { field: 'createTime', label: 'crud.createTime', form: false, table: false },

@@ -6,7 +6,7 @@ import {
   DEVICE_TYPES,
   DICT,
   type Equipment,
-  EquipmentSubmit,
+  DeviceSubmit,
 } from '@aos/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
@@ -19,7 +19,7 @@ import { deviceApi, numericDictionary, resetDeviceCredential } from './api';
 import { BrandSelect, DeviceSelect, ModelSelect, NumberSelect } from './inputs';
 import { useCredential } from './useCredential';
 
-const shape = EquipmentSubmit.shape;
+const shape = DeviceSubmit.shape;
 
 /** A numeric dictionary's options for this screen (cached like the CRUD dictionaries, per language). */
 function useNumericDictionary(code: string, keep?: readonly number[]): Option[] {

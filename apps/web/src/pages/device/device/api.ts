@@ -1,11 +1,4 @@
-import type {
-  DeviceCredential,
-  Equipment,
-  EquipmentKind,
-  EquipmentModel,
-  Manufacturer,
-  Page,
-} from '@aos/contract';
+import type { DeviceCredential, Equipment, DeviceKind, DeviceModel, Manufacturer, Page } from '@aos/contract';
 import { getDictionary, restApi } from '../../../api/crud';
 import { requestData } from '../../../api/http';
 import type { Option } from '../../../components/crud/types';
@@ -20,7 +13,7 @@ export const resetDeviceCredential = (id: string) =>
   requestData<DeviceCredential>({ url: `${BASE}/resetCredential`, method: 'POST', params: { id } });
 
 /** The model catalogue, named in the caller's language (`findEquipmentModel`). */
-export const equipmentModels = () => requestData<EquipmentModel[]>({ url: `${BASE}/findEquipmentModel` });
+export const equipmentModels = () => requestData<DeviceModel[]>({ url: `${BASE}/findEquipmentModel` });
 
 /** The tenant's devices of one `device_type` (pickers: payloads, data links, aircraft to bind). */
 export async function devicesOfType(type: number): Promise<Equipment[]> {
@@ -38,7 +31,7 @@ export async function brands(): Promise<Manufacturer[]> {
 }
 
 /** Whether a brand may be chosen for a thing of `kind`: its entity signs say what it makes. */
-export const makes = (brand: Manufacturer, kind: EquipmentKind | undefined): boolean =>
+export const makes = (brand: Manufacturer, kind: DeviceKind | undefined): boolean =>
   kind !== undefined && brand.entitySigns.split(',').includes(kind);
 
 /**

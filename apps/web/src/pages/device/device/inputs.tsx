@@ -1,10 +1,4 @@
-import {
-  type Equipment,
-  type EquipmentKind,
-  type EquipmentModel,
-  kindOfDeviceType,
-  splitIds,
-} from '@aos/contract';
+import { type Equipment, type DeviceKind, type DeviceModel, kindOfDeviceType, splitIds } from '@aos/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
 import { useEffect } from 'react';
@@ -95,7 +89,7 @@ export function ModelSelect({
     queryFn: equipmentModels,
     staleTime: 5 * 60_000,
   });
-  const fitsType = (model: EquipmentModel, chosen: number | undefined) =>
+  const fitsType = (model: DeviceModel, chosen: number | undefined) =>
     dock ? model.kind === 'dock' && model.hangarType === chosen : model.deviceType === chosen;
   const choices = (models.data ?? []).filter((model) => fitsType(model, type));
   useClearWhenUnfit(
@@ -145,7 +139,7 @@ export function BrandSelect({
   onChange,
   kind,
   placeholder,
-}: Control<string> & { kind?: EquipmentKind; placeholder: string }) {
+}: Control<string> & { kind?: DeviceKind; placeholder: string }) {
   const form = Form.useFormInstance();
   const type = useFormType();
   const list = useQuery({ queryKey: ['equipment-brands'], queryFn: brands, staleTime: 30_000 });

@@ -1,5 +1,5 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { DICT, type Hangar, HangarBasicSetSubmit } from '@aos/contract';
+import { DICT, type Hangar, DockBasicSetSubmit } from '@aos/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { Rule } from 'antd/es/form';
 import { type ButtonProps, Col, Divider, Form, Input, InputNumber, Modal, Row, Select, Spin } from 'antd';
@@ -14,7 +14,7 @@ import { basicSetDetail, submitBasicSet } from './api';
 import { LandingPointInput } from './LandingPointInput';
 import { alternatePairRule, ultraLowRule } from './rules';
 
-const shape = HangarBasicSetSubmit.shape;
+const shape = DockBasicSetSubmit.shape;
 type Field = Exclude<keyof typeof shape, 'hangarId'>;
 
 /**
@@ -74,7 +74,7 @@ export function BasicSetDialog({ hangar, onClose }: { hangar: Hangar | undefined
   const number = (field: Field) => <InputNumber style={{ width: '100%' }} data-testid={`field-${field}`} />;
 
   const save = async () => {
-    const values = (await form.validateFields()) as Omit<HangarBasicSetSubmit, 'hangarId'>;
+    const values = (await form.validateFields()) as Omit<DockBasicSetSubmit, 'hangarId'>;
     await run(() => submitBasicSet({ ...values, hangarId: hangar!.id }));
   };
 

@@ -1,11 +1,11 @@
 import {
   DEVICE_TYPE_AIRCRAFT,
   DICT,
-  HANGAR_IMAGES_MAX,
-  HANGAR_STREAM_FIELDS,
-  HANGAR_VISIBLE,
+  DOCK_IMAGES_MAX,
+  DOCK_STREAM_FIELDS,
+  DOCK_VISIBLE,
   type Hangar,
-  HangarSubmit,
+  DockSubmit,
   LOW_BATTERY_DEFAULT,
   ULTRA_LOW_BATTERY_DEFAULT,
 } from '@aos/contract';
@@ -25,7 +25,7 @@ import { LandingPointInput } from './LandingPointInput';
 import { alternatePairRule, ultraLowRule } from './rules';
 import { StreamPreview } from './StreamPreview';
 
-const shape = HangarSubmit.shape;
+const shape = DockSubmit.shape;
 
 /** The tenant's aircraft to bind; one bound to another dock is shown, disabled, with that dock's name. */
 function DroneSelect(props: { value?: string; onChange?: (value: unknown) => void }) {
@@ -55,7 +55,7 @@ function VisibilitySwitch({ hangar, can }: { hangar: Hangar; can: boolean }) {
   const { busy, run } = useAction({
     onDone: () => queryClient.invalidateQueries({ queryKey: ['crud', 'hangar'] }),
   });
-  const shown = hangar.visible === HANGAR_VISIBLE;
+  const shown = hangar.visible === DOCK_VISIBLE;
   if (!can)
     return <Tag color={shown ? 'green' : 'default'}>{t(shown ? 'hangar.shown' : 'hangar.hidden')}</Tag>;
   return (
@@ -89,7 +89,7 @@ export default function HangarPage() {
   const [streams, setStreams] = useState<Hangar>();
 
   const prompt = (key: string) => t('crud.requiredSelect', { field: t(key) });
-  const streamColumns: CrudColumn<Hangar>[] = HANGAR_STREAM_FIELDS.map((field, index) => ({
+  const streamColumns: CrudColumn<Hangar>[] = DOCK_STREAM_FIELDS.map((field, index) => ({
     field,
     label: `hangar.${field}`,
     schema: shape[field],
@@ -244,7 +244,7 @@ export default function HangarPage() {
       field: 'images',
       label: 'hangar.images',
       type: 'image',
-      max: HANGAR_IMAGES_MAX,
+      max: DOCK_IMAGES_MAX,
       schema: shape.images,
       tooltip: 'hangar.imagesHint',
       table: false,

@@ -1,5 +1,5 @@
 import { CheckCircleFilled, MinusCircleOutlined, VideoCameraOutlined } from '@ant-design/icons';
-import { HANGAR_STREAM_FIELDS, type Hangar } from '@aos/contract';
+import { DOCK_STREAM_FIELDS, type Hangar } from '@aos/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, List, Modal, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ export function StreamPreview({ hangar, onClose }: { hangar: Hangar | undefined;
     staleTime: 0,
   });
   const data = streams.data;
-  const set = data ? HANGAR_STREAM_FIELDS.filter((field) => data[field]).length : 0;
+  const set = data ? DOCK_STREAM_FIELDS.filter((field) => data[field]).length : 0;
   return (
     <Modal
       open={Boolean(hangar)}
@@ -41,7 +41,7 @@ export function StreamPreview({ hangar, onClose }: { hangar: Hangar | undefined;
               {t('hangar.serialNumber')}: {data.serialNumber}
             </Typography.Text>
             <Tag color={set > 0 ? 'blue' : 'default'} data-testid="stream-count">
-              {t('hangar.streams.count', { set, total: HANGAR_STREAM_FIELDS.length })}
+              {t('hangar.streams.count', { set, total: DOCK_STREAM_FIELDS.length })}
             </Tag>
           </Space>
           {set === 0 && (
@@ -49,7 +49,7 @@ export function StreamPreview({ hangar, onClose }: { hangar: Hangar | undefined;
           )}
           <List
             bordered
-            dataSource={[...HANGAR_STREAM_FIELDS]}
+            dataSource={[...DOCK_STREAM_FIELDS]}
             renderItem={(field) => {
               const address = data[field];
               return (

@@ -2,9 +2,9 @@ import type {
   DeptNode,
   DeviceCredential,
   Hangar,
-  HangarBasicSet,
-  HangarBasicSetSubmit,
-  HangarPlayStream,
+  DockBasicSet,
+  DockBasicSetSubmit,
+  DockPlayStream,
 } from '@aos/contract';
 import { crudApi } from '../../../api/crud';
 import { requestData } from '../../../api/http';
@@ -24,17 +24,17 @@ export const updateVisibility = (id: string, visible: number) =>
   requestData<Hangar>({ url: `${BASE}/updateVisibility`, method: 'POST', params: { id, visible } });
 
 export const playStream = (id: string) =>
-  requestData<HangarPlayStream>({ url: `${BASE}/getPlayStream`, params: { id } });
+  requestData<DockPlayStream>({ url: `${BASE}/getPlayStream`, params: { id } });
 
 /** A new MQTT password for a dock (the old one stops working at once); answered once. */
 export const resetHangarCredential = (id: string) =>
   requestData<DeviceCredential>({ url: `${BASE}/resetCredential`, method: 'POST', params: { id } });
 
 export const basicSetDetail = (hangarId: string) =>
-  requestData<HangarBasicSet>({ url: `${BASIC_SET}/detail`, params: { hangarId } });
+  requestData<DockBasicSet>({ url: `${BASIC_SET}/detail`, params: { hangarId } });
 
-export const submitBasicSet = (values: HangarBasicSetSubmit) =>
-  requestData<HangarBasicSet>({ url: `${BASIC_SET}/submit`, method: 'POST', data: values });
+export const submitBasicSet = (values: DockBasicSetSubmit) =>
+  requestData<DockBasicSet>({ url: `${BASIC_SET}/submit`, method: 'POST', data: values });
 
 /** The tenant's teams (the whole dept tree) for the team picker. */
 export async function teamOptions(): Promise<TreeOption[]> {

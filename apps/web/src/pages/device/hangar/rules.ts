@@ -2,7 +2,7 @@ import { alternatePairError, type Language, translate, ultraLowBatteryError } fr
 import type { Rule } from 'antd/es/form';
 
 /**
- * The dock settings' cross-field rules (the contract's `hangarSettingsRules`) as form rules, so the dock form
+ * The dock settings' cross-field rules (the contract's `dockSettingsRules`) as form rules, so the dock form
  * and the basic settings refuse before sending what the server would, with the server's words at the field.
  */
 

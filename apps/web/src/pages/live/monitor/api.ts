@@ -1,10 +1,10 @@
-import type { HangarOption, OnlineUav } from '@aos/contract';
+import type { DockOption, OnlineUav } from '@aos/contract';
 import { useQuery } from '@tanstack/react-query';
 import { requestData } from '../../../api/http';
 
 /** The tenant's docks as pickers see them (names, serial numbers, visibility). */
 export const hangarOptions = () =>
-  requestData<HangarOption[]>({ url: '/api/cloud-equipment/uavhangar/listForTenant' });
+  requestData<DockOption[]>({ url: '/api/cloud-equipment/uavhangar/listForTenant' });
 
 /** The tenant's online aircraft (names of the drones the live map shows). */
 export const onlineUavs = () =>

@@ -1,10 +1,10 @@
-import type { HangarOption, OnlineUav } from '@aos/contract';
+import type { DockOption, OnlineUav } from '@aos/contract';
 import { DRONE_MODE } from '@aos/contract/rules';
 import { describe, expect, it } from 'vitest';
 import { droneOfDock, fleetEntries, onlineCount, searchFleet } from './fleet';
 import { liveDevice } from './fixtures';
 
-const hangar = (serialNumber: string, name: string, visible = 1): HangarOption => ({
+const hangar = (serialNumber: string, name: string, visible = 1): DockOption => ({
   id: serialNumber.length.toString(),
   tenantId: '000000',
   name,
@@ -31,20 +31,20 @@ const uav = (serialNumber: string, name: string, hangarSerialNumber: string | nu
 
 describe('live map fleet list', () => {
   it("finds a dock's drone by topology, else by the drone's gateway", () => {
-    const drone = liveDevice('D1', 'equipment', { gatewaySn: 'K1' });
-    const byTopology = liveDevice('K1', 'hangar', { subDevices: ['D1'] });
+    const drone = liveDevice('D1', 'device', { gatewaySn: 'K1' });
+    const byTopology = liveDevice('K1', 'dock', { subDevices: ['D1'] });
     expect(droneOfDock(byTopology, { D1: drone })).toBe(drone);
-    expect(droneOfDock(liveDevice('K1', 'hangar'), { D1: drone })).toBe(drone);
-    expect(droneOfDock(liveDevice('K2', 'hangar'), { D1: drone })).toBeNull();
+    expect(droneOfDock(liveDevice('K1', 'dock'), { D1: drone })).toBe(drone);
+    expect(droneOfDock(liveDevice('K2', 'dock'), { D1: drone })).toBeNull();
   });
 
   it('lists registered docks (never heard ones offline), names them, skips hidden ones, adds lone online drones', () => {
     const devices = {
-      K1: liveDevice('K1', 'hangar', { subDevices: ['D1'] }),
-      D1: liveDevice('D1', 'equipment', { gatewaySn: 'K1', osd: { mode_code: DRONE_MODE.WAYLINE } }),
-      K9: liveDevice('K9', 'hangar'),
-      L1: liveDevice('L1', 'equipment'),
-      L2: liveDevice('L2', 'equipment', { online: false }),
+      K1: liveDevice('K1', 'dock', { subDevices: ['D1'] }),
+      D1: liveDevice('D1', 'device', { gatewaySn: 'K1', osd: { mode_code: DRONE_MODE.WAYLINE } }),
+      K9: liveDevice('K9', 'dock'),
+      L1: liveDevice('L1', 'device'),
+      L2: liveDevice('L2', 'device', { online: false }),
     };
     const entries = fleetEntries(
       devices,
@@ -62,13 +62,13 @@ describe('live map fleet list', () => {
   });
 
   it('names an unregistered device by its serial number and a drone known only to getOnlineUavList', () => {
-    const entries = fleetEntries({ K3: liveDevice('K3', 'hangar') }, [], [uav('D3', '三号', 'K3')]);
+    const entries = fleetEntries({ K3: liveDevice('K3', 'dock') }, [], [uav('D3', '三号', 'K3')]);
     expect(entries[0]).toMatchObject({ name: 'K3', droneSn: 'D3', droneName: '三号', drone: null });
   });
 
   it('searches names and serial numbers of docks and drones, ignoring case', () => {
     const entries = fleetEntries(
-      { K1: liveDevice('K1', 'hangar', { subDevices: ['D1'] }), D1: liveDevice('D1', 'equipment') },
+      { K1: liveDevice('K1', 'dock', { subDevices: ['D1'] }), D1: liveDevice('D1', 'device') },
       [hangar('K1', 'North dock'), hangar('K2', 'South dock')],
       [uav('D1', 'Inspector', 'K1')],
     );

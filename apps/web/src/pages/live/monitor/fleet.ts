@@ -1,5 +1,5 @@
-import type { HangarOption, LiveDevice, OnlineUav } from '@aos/contract';
-import { HANGAR_VISIBLE } from '@aos/contract/rules';
+import type { DockOption, LiveDevice, OnlineUav } from '@aos/contract';
+import { DOCK_VISIBLE } from '@aos/contract/rules';
 import type { LiveDevices } from '../../../live/model';
 import {
   type DeviceStatus,
@@ -30,18 +30,17 @@ export interface FleetEntry {
 export function droneOfDock(dock: LiveDevice, devices: LiveDevices): LiveDevice | null {
   for (const sn of dock.subDevices) {
     const device = devices[sn];
-    if (device && device.kind === 'equipment') return device;
+    if (device && device.kind === 'device') return device;
   }
   return (
-    Object.values(devices).find((device) => device.kind === 'equipment' && device.gatewaySn === dock.sn) ??
-    null
+    Object.values(devices).find((device) => device.kind === 'device' && device.gatewaySn === dock.sn) ?? null
   );
 }
 
-function blankDock(hangar: HangarOption): LiveDevice {
+function blankDock(hangar: DockOption): LiveDevice {
   return {
     sn: hangar.serialNumber,
-    kind: 'hangar',
+    kind: 'dock',
     ownerId: hangar.id,
     tenantId: hangar.tenantId,
     online: false,
@@ -58,11 +57,11 @@ function blankDock(hangar: HangarOption): LiveDevice {
 
 export function fleetEntries(
   devices: LiveDevices,
-  hangars: readonly HangarOption[],
+  hangars: readonly DockOption[],
   uavs: readonly OnlineUav[] = [],
 ): FleetEntry[] {
   const uavBySn = new Map(uavs.map((uav) => [uav.serialNumber, uav]));
-  const hidden = new Set(hangars.filter((h) => h.visible !== HANGAR_VISIBLE).map((h) => h.serialNumber));
+  const hidden = new Set(hangars.filter((h) => h.visible !== DOCK_VISIBLE).map((h) => h.serialNumber));
   const named = new Map(hangars.map((h) => [h.serialNumber, h]));
   const docks = new Map<string, LiveDevice>();
   for (const hangar of hangars) {
@@ -70,7 +69,7 @@ export function fleetEntries(
       docks.set(hangar.serialNumber, devices[hangar.serialNumber] ?? blankDock(hangar));
   }
   for (const device of Object.values(devices)) {
-    if (device.kind === 'hangar' && !hidden.has(device.sn) && !docks.has(device.sn))
+    if (device.kind === 'dock' && !hidden.has(device.sn) && !docks.has(device.sn))
       docks.set(device.sn, device);
   }
   const entries: FleetEntry[] = [];
@@ -95,7 +94,7 @@ export function fleetEntries(
     });
   }
   for (const device of Object.values(devices)) {
-    if (device.kind !== 'equipment' || claimed.has(device.sn) || !device.online) continue;
+    if (device.kind !== 'device' || claimed.has(device.sn) || !device.online) continue;
     if (device.gatewaySn && docks.has(device.gatewaySn)) continue;
     const name = uavBySn.get(device.sn)?.name || device.sn;
     entries.push({

@@ -216,7 +216,7 @@ export class LiveLayer {
     for (const sn of this.dirty) {
       const device = devices[sn];
       if (!device) this.remove(sn);
-      else if (device.kind === 'hangar') this.drawDock(device, devices);
+      else if (device.kind === 'dock') this.drawDock(device, devices);
       else this.drawDrone(device, devices);
     }
     this.dirty.clear();
@@ -355,7 +355,7 @@ export class LiveLayer {
     if (sn === null) return;
     const device = useLiveStore.getState().devices[sn];
     // A drone opens its dock's panel.
-    const gateway = device?.kind === 'equipment' ? device.gatewaySn : null;
+    const gateway = device?.kind === 'device' ? device.gatewaySn : null;
     this.onSelect(gateway && useLiveStore.getState().devices[gateway] ? gateway : sn);
   };
 

@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import type { ControlContext, HangarAction } from '@aos/contract';
-import { dockComponents, HANGAR_TYPE_VTOL, hangarActionRefusal } from '@aos/contract/rules';
+import type { ControlContext, DockAction } from '@aos/contract';
+import { dockComponents, DOCK_TYPE_VTOL, dockActionRefusal } from '@aos/contract/rules';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../store/session';
@@ -12,7 +12,7 @@ import { ControlButton } from './ControlButton';
 const ROWS: {
   row: string;
   state: (parts: ReturnType<typeof dockComponents>) => string;
-  actions: [HangarAction, HangarAction];
+  actions: [DockAction, DockAction];
 }[] = [
   {
     row: 'debug',
@@ -32,7 +32,7 @@ const ROWS: {
 
 /**
  * Dock remote debug (hangarControl, or vtolHangarControl for a VTOL dock): each button enabled by
- * hangarActionRefusal on the live state, dangerous ones confirmed first.
+ * dockActionRefusal on the live state, dangerous ones confirmed first.
  */
 export function DockControls({
   context,
@@ -42,14 +42,14 @@ export function DockControls({
   const { t } = useTranslation();
   const permitted = useSession((state) => state.permission.remote_hangar_control === true);
   const { pending, run } = useCommand();
-  const vtol = context.dockType === HANGAR_TYPE_VTOL;
+  const vtol = context.dockType === DOCK_TYPE_VTOL;
   const parts = dockComponents(context.dock, context.drone);
   const forbidden = permitted
     ? null
     : t('remote.noPermission', { name: t('remote.permissions.remote_hangar_control') });
 
   const button = (
-    action: HangarAction,
+    action: DockAction,
     extra: { danger?: boolean; block?: boolean; icon?: React.ReactNode } = {},
   ) => {
     const label = t(`remote.actions.${action}`);
@@ -58,7 +58,7 @@ export function DockControls({
         key={action}
         id={action}
         label={label}
-        refusal={hangarActionRefusal(action, context, { vtol })}
+        refusal={dockActionRefusal(action, context, { vtol })}
         forbidden={forbidden}
         pending={pending === action}
         onClick={() =>

@@ -69,7 +69,7 @@ export function RemoteConsole({ sn }: { sn: string }) {
           type="error"
           className="remote-control__offline"
           data-testid="offline-banner"
-          title={translate(language, 'device.hangarOffline')}
+          title={translate(language, 'device.dockOffline')}
           description={
             known.lastSeen
               ? t('remote.lastSeen', { time: new Date(known.lastSeen).toLocaleString() })

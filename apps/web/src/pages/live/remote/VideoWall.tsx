@@ -1,4 +1,4 @@
-import { HANGAR_STREAM_FIELDS, type HangarStreamField } from '@aos/contract/rules';
+import { DOCK_STREAM_FIELDS, type DockStreamField } from '@aos/contract/rules';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Segmented } from 'antd';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { useGranted } from '../../../app/route-titles';
 import { dockStreams } from './api';
 
 /** The dock's cameras in the order an operator looks at them: outside first. */
-const ORDER: HangarStreamField[] = [
+const ORDER: DockStreamField[] = [
   'streamOutside',
   'streamInside',
   'streamLeftWing',
@@ -30,7 +30,7 @@ export function VideoWall({ dockSn, dronePoweredOn }: { dockSn: string; dronePow
     enabled: canRead,
     staleTime: 60_000,
   });
-  const [tab, setTab] = useState<HangarStreamField>('streamOutside');
+  const [tab, setTab] = useState<DockStreamField>('streamOutside');
   const data = streams.data;
   const url = data?.[tab] ?? null;
   const empty = !canRead
@@ -44,7 +44,7 @@ export function VideoWall({ dockSn, dronePoweredOn }: { dockSn: string; dronePow
         block
         value={tab}
         onChange={(value) => setTab(value)}
-        options={ORDER.filter((field) => HANGAR_STREAM_FIELDS.includes(field)).map((field) => ({
+        options={ORDER.filter((field) => DOCK_STREAM_FIELDS.includes(field)).map((field) => ({
           value: field,
           label: (
             <span data-testid={`video-tab-${field}`}>

@@ -1,8 +1,8 @@
 import type {
   ControlResult,
-  HangarControlBody,
-  HangarOption,
-  HangarPlayStream,
+  DockControlBody,
+  DockOption,
+  DockPlayStream,
   PodControlBody,
   PodControlStatus,
   UavControlBody,
@@ -18,7 +18,7 @@ const MANAGEMENT = '/api/cloud-equipment/equipment-management';
  */
 
 /** A dock remote-debug action; VTOL docks (hangar type 2) go through vtolHangarControl. */
-export const hangarControl = (body: HangarControlBody, vtol: boolean) =>
+export const hangarControl = (body: DockControlBody, vtol: boolean) =>
   requestData<ControlResult>({
     url: `${HANGAR}/${vtol ? 'vtolHangarControl' : 'hangarControl'}`,
     method: 'POST',
@@ -35,7 +35,7 @@ export const podControlStatus = (serialNumber: string) =>
   requestData<PodControlStatus>({ url: `${MANAGEMENT}/getPodControlStatus`, params: { serialNumber } });
 
 export const dockStreams = (serialNumber: string) =>
-  requestData<HangarPlayStream>({ url: `${HANGAR}/getPlayStream`, params: { serialNumber } });
+  requestData<DockPlayStream>({ url: `${HANGAR}/getPlayStream`, params: { serialNumber } });
 
 /** The signed-in tenant's docks, for the picker. */
-export const tenantDocks = () => requestData<HangarOption[]>({ url: `${HANGAR}/listForTenant` });
+export const tenantDocks = () => requestData<DockOption[]>({ url: `${HANGAR}/listForTenant` });

@@ -5,7 +5,7 @@ import { dockTelemetry, formatKilobytes, formatNumber } from './dock-telemetry';
 function device(sn: string, osd: LiveDevice['osd'], online = true): LiveDevice {
   return {
     sn,
-    kind: sn.startsWith('D') ? 'hangar' : 'equipment',
+    kind: sn.startsWith('D') ? 'dock' : 'device',
     ownerId: '1',
     tenantId: '000000',
     online,

@@ -1,0 +1,61 @@
+import { type DictCode, ENTITY_MODELS, type DeviceKind, type MessageKey } from '@aos/contract';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { dict, brand } from '../../db/schema/index.js';
+import type { Ctx } from '../../lib/context.js';
+import { fieldError } from '../../lib/errors.js';
+import { type AuditedTable, scope } from '../../lib/tenant-scope.js';
+
+// Rules shared by the device and dock registers.
+
+/** Refuse (400 on `field`) a key that is not an entry of the platform dictionary `code`. */
+export async function checkDictKey(
+  ctx: Ctx,
+  code: DictCode,
+  key: number,
+  field: string,
+  message: MessageKey,
+): Promise<void> {
+  const [entry] = await ctx.db
+    .select({ id: dict.id })
+    .from(dict)
+    .where(
+      and(eq(dict.code, code), ne(dict.parentId, '0'), eq(dict.dictKey, String(key)), eq(dict.isDeleted, 0)),
+    )
+    .limit(1);
+  if (!entry) throw fieldError(field, message);
+}
+
+/**
+ * The brand must be a live brand of the caller's tenant whose entity-center signs cover `kind` (a brand says
+ * which kinds of thing it makes, fleet.ts ENTITY_MODELS).
+ */
+export async function checkBrand(ctx: Ctx, manufacturerId: string, kind: DeviceKind): Promise<void> {
+  const [found] = await ctx.db
+    .select({ signs: brand.entitySigns })
+    .from(brand)
+    .where(scope(ctx, brand, eq(brand.id, manufacturerId)))
+    .limit(1);
+  if (!found) throw fieldError('manufacturerId', 'fleet.brandUnknown');
+  if (!found.signs.split(',').includes(kind)) {
+    const entity = ENTITY_MODELS.find((model) => model.sign === kind);
+    const name = ctx.language === 'en-US' ? entity?.nameEn : entity?.name;
+    throw fieldError('manufacturerId', 'fleet.brandKind', { kind: name ?? kind });
+  }
+}
+
+type NamedTable = AuditedTable & { name: AuditedTable['id'] };
+
+/** id → name of the live rows of `table` among `ids`, in the caller's scope (brands, devices, docks). */
+export async function namesById(
+  ctx: Ctx,
+  table: NamedTable,
+  ids: Array<string | null>,
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (wanted.length === 0) return new Map();
+  const rows = (await ctx.db
+    .select({ id: table.id, name: table.name })
+    .from(table as AuditedTable)
+    .where(scope(ctx, table, inArray(table.id, wanted)))) as Array<{ id: string; name: string }>;
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

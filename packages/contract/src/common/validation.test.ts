@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { IdList, PageQuery, text } from './schemas.js';
+import { translate } from '../messages.js';
+import {
+  isEmail,
+  isEmpty,
+  isStrongPassword,
+  phoneError,
+  positiveValueError,
+  radiusError,
+  timeRangeError,
+} from '../rules.js';
+import { Email, Radius, Url } from './validation.js';
+
+describe('spec §5 empty check', () => {
+  it('treats null, undefined, the strings null/undefined, empty string, [] and {} as empty', () => {
+    for (const value of [null, undefined, 'null', 'undefined', '', [], {}])
+      expect(isEmpty(value), String(value)).toBe(true);
+  });
+  it('never treats numbers or booleans as empty', () => {
+    for (const value of [0, false, true, Number.NaN, ' ', [0], { a: 1 }])
+      expect(isEmpty(value), String(value)).toBe(false);
+  });
+});
+
+describe('spec §5 phone', () => {
+  it('gives phoneEmptyError for an empty phone', () => {
+    expect(phoneError('')).toBe('phoneEmptyError');
+    expect(phoneError(null)).toBe('phoneEmptyError');
+  });
+  it('accepts mobiles (1, then 3-9, then 9 digits) and landlines (0 + 2-3 digits, optional hyphen, 3-8 digits)', () => {
+    for (const phone of [
+      '13812345678',
+      '19900000000',
+      '010-12345678',
+      '0755-1234567',
+      '021123',
+      '02112345678',
+    ]) {
+      expect(phoneError(phone), phone).toBeUndefined();
+    }
+  });
+  it('gives phoneFormatError otherwise', () => {
+    for (const phone of ['12812345678', '1381234567', '138123456789', '10-1234567', '0755-12', 'abc']) {
+      expect(phoneError(phone), phone).toBe('phoneFormatError');
+    }
+  });
+});
+
+describe('spec §5 passwords, URL, text and time', () => {
+  it('wants 6 to 16 characters with upper, lower case and digits', () => {
+    expect(isStrongPassword('Abc123')).toBe(true);
+    expect(isStrongPassword('Abcdef1234567890')).toBe(true);
+    for (const weak of ['Ab12', 'abc123', 'ABC123', 'Abcdef', 'Abcdef12345678901'])
+      expect(isStrongPassword(weak), weak).toBe(false);
+  });
+  it('agrees with the server on email addresses', () => {
+    for (const email of ['pilot@example.com', 'a.b@c.cn']) {
+      expect(isEmail(email), email).toBe(true);
+      expect(Email.safeParse(email).success, email).toBe(true);
+    }
+    for (const email of ['pilot', 'a@b', 'a b@c.cn']) expect(isEmail(email), email).toBe(false);
+  });
+  it('wants URLs to start with http or https', () => {
+    expect(Url.safeParse('https://example.com').success).toBe(true);
+    expect(Url.safeParse('HTTP://example.com').success).toBe(true);
+    expect(Url.safeParse('ftp://example.com').success).toBe(false);
+  });
+  it('refuses text that is all spaces or over the limit', () => {
+    expect(text().safeParse('   ').success).toBe(false);
+    expect(text().safeParse('a'.repeat(200)).success).toBe(true);
+    expect(text().safeParse('a'.repeat(201)).success).toBe(false);
+    expect(text(300).safeParse('a'.repeat(300)).success).toBe(true);
+  });
+  it('wants both times chosen and the start before the end', () => {
+    expect(timeRangeError('', '2026-01-01 00:00:00')).toBe('timeRequired');
+    expect(timeRangeError('2026-01-02 00:00:00', '2026-01-01 00:00:00')).toBe('timeOrder');
+    expect(timeRangeError('2026-01-01 00:00:00', '2026-01-01 00:00:00')).toBe('timeOrder');
+    expect(timeRangeError('2026-01-01 00:00:00', '2026-01-02 00:00:00')).toBeUndefined();
+  });
+});
+
+describe('spec §5 radius and values', () => {
+  it('wants a radius, and at least 5', () => {
+    expect(radiusError(undefined)).toBe('radiusEmpty');
+    expect(radiusError('  ')).toBe('radiusEmpty');
+    expect(radiusError('abc')).toBe('radiusEmpty');
+    expect(radiusError(4.9)).toBe('radiusMin');
+    expect(radiusError('5')).toBeUndefined();
+    expect(Radius.safeParse(4).success).toBe(false);
+    expect(Radius.safeParse('12').success).toBe(true);
+  });
+  it('wants a value, and at least 1', () => {
+    expect(positiveValueError('')).toBe('valueEmpty');
+    expect(positiveValueError(0)).toBe('valueMin1');
+    expect(positiveValueError(1)).toBeUndefined();
+  });
+});
+
+describe('request shapes', () => {
+  it('pages default to current 1, size 10 and cap the size', () => {
+    expect(PageQuery.parse({})).toEqual({ current: 1, size: 10 });
+    expect(PageQuery.safeParse({ size: '10000' }).success).toBe(false);
+  });
+  it('reads comma-separated id lists', () => {
+    expect(IdList.parse('1,22, 333')).toEqual(['1', '22', '333']);
+    expect(IdList.safeParse('1,,2').success).toBe(false);
+  });
+  it('translates message keys with parameters in both languages', () => {
+    expect(translate('zh-CN', 'validation.textMax', { maximum: 200 })).toBe('长度不能超过 200 个字符');
+    expect(translate('en-US', 'validation.passwordMismatch')).toBe(
+      'The password entered twice is inconsistent',
+    );
+    expect(translate('en-US', 'plain text stays')).toBe('plain text stays');
+  });
+});

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { AuditFields, DateTime, Id, text } from '../common/schemas.js';
+
+/** Longest notice body: plain multi-line text. */
+export const NOTICE_CONTENT_MAX = 10_000;
+
+/** A notice of a tenant (PROTOCOLS.md §1 notice; category from the `notice` dictionary). */
+export const NoticeSchema = AuditFields.extend({
+  id: Id,
+  tenantId: z.string(),
+  title: z.string(),
+  category: z.number().int(),
+  releaseTime: DateTime,
+  content: z.string(),
+});
+export type Notice = z.infer<typeof NoticeSchema>;
+
+export const NoticeSubmit = z.object({
+  id: Id.optional(),
+  title: text(200),
+  /** a key of the `notice` dictionary (checked by the server against the dictionary) */
+  category: z.coerce.number().int().min(1).max(999),
+  releaseTime: DateTime,
+  content: text(NOTICE_CONTENT_MAX),
+});
+export type NoticeSubmit = z.infer<typeof NoticeSubmit>;
+
+export const NoticePageQuery = z.object({
+  title: z.string().trim().max(200).optional(),
+  category: z.coerce.number().int().optional(),
+});

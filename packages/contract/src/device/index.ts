@@ -1,0 +1,3 @@
+export * from './enums.js';
+export * from './state.js';
+export * from './thing-model.js';

@@ -1,0 +1,10 @@
+export * from './brand.js';
+export * from './credential.js';
+export * from './device-models.js';
+export * from './device-rules.js';
+export * from './device.js';
+export * from './dock.js';
+export { dockSettingsRules, isImageLink, SerialNumber } from './fields.js';
+export * from './fly-operator.js';
+export * from './supplier-config.js';
+export * from './events.js';

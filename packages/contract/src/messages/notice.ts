@@ -1,4 +1,0 @@
-/** Server messages of the notice area, zh-CN then en-US. */
-export const noticeMessages = {
-  'notice.categoryUnknown': ['通知类型不存在', 'no such notice category'],
-} satisfies Record<string, readonly [string, string]>;

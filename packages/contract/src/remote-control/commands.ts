@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { Id } from '../common/schemas.js';
+import {
+  DOCK_ACTIONS,
+  POD_ACTION_NAMES,
+  type PodAction,
+  UAV_ACTION_NAMES,
+  type UavAction,
+} from './actions.js';
+
+export * from './actions.js';
+
+/** Request bodies of the remote-control calls (spec §7); the predicates live in device-control-rules.ts. */
+
+// ------------------------------------------------------------------------------------------------ requests
+
+const SerialNumberRef = z.string().trim().min(1).max(64);
+const Coordinate = (min: number, max: number) => z.coerce.number().min(min).max(max);
+
+/** hangarControl / vtolHangarControl (POST body): the dock by `id` or `serialNumber`, and the action. */
+export const DockControlBody = z
+  .object({
+    id: Id.optional(),
+    serialNumber: SerialNumberRef.optional(),
+    action: z.enum(DOCK_ACTIONS, { message: 'validation.invalid' }),
+  })
+  .refine((value) => value.id || value.serialNumber, { message: 'validation.required', path: ['id'] });
+export type DockControlBody = z.infer<typeof DockControlBody>;
+
+/**
+ * uavControl (POST body): the aircraft by `id` or `serialNumber`, the action, and for `takeoff` and `fly_to`
+ * the target point (WGS84) and height (m, relative to the take-off point).
+ */
+export const UavControlBody = z
+  .object({
+    id: Id.optional(),
+    serialNumber: SerialNumberRef.optional(),
+    action: z.enum(UAV_ACTION_NAMES as [UavAction, ...UavAction[]], { message: 'validation.invalid' }),
+    longitude: Coordinate(-180, 180).optional(),
+    latitude: Coordinate(-90, 90).optional(),
+    height: z.coerce.number().min(2).max(1500).optional(),
+    /** m/s */
+    maxSpeed: z.coerce.number().min(1).max(15).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.id && !value.serialNumber)
+      ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['id'] });
+    if (value.action === 'takeoff' || value.action === 'fly_to') {
+      for (const field of ['longitude', 'latitude', 'height'] as const) {
+        if (value[field] === undefined)
+          ctx.addIssue({ code: 'custom', message: 'validation.required', path: [field] });
+      }
+    }
+  });
+export type UavControlBody = z.infer<typeof UavControlBody>;
+
+/**
+ * podControl (POST body): the aircraft by `id` or `serialNumber`, the action and its values: `gimbal`
+ * takes pitchSpeed/yawSpeed (degrees per second, applied for one second), `zoom` zoomFactor, `camera_mode`
+ * cameraMode (0 photo, 1 video), `lens` wide/zoom/ir, `gimbal_reset` resetMode (0 recentre, 1 face down).
+ */
+export const PodControlBody = z
+  .object({
+    id: Id.optional(),
+    serialNumber: SerialNumberRef.optional(),
+    action: z.enum(POD_ACTION_NAMES as [PodAction, ...PodAction[]], { message: 'validation.invalid' }),
+    pitchSpeed: z.coerce.number().min(-90).max(90).optional(),
+    yawSpeed: z.coerce.number().min(-90).max(90).optional(),
+    zoomFactor: z.coerce.number().min(1).max(200).optional(),
+    cameraMode: z.coerce.number().int().min(0).max(1).optional(),
+    lens: z.enum(['wide', 'zoom', 'ir']).optional(),
+    resetMode: z.coerce.number().int().min(0).max(1).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.id && !value.serialNumber)
+      ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['id'] });
+    const needs: Partial<Record<PodAction, keyof typeof value>> = {
+      zoom: 'zoomFactor',
+      camera_mode: 'cameraMode',
+      lens: 'lens',
+    };
+    const field = needs[value.action];
+    if (field && value[field] === undefined)
+      ctx.addIssue({ code: 'custom', message: 'validation.required', path: [field] });
+    if (value.action === 'gimbal' && value.pitchSpeed === undefined && value.yawSpeed === undefined)
+      ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['pitchSpeed'] });
+  });
+export type PodControlBody = z.infer<typeof PodControlBody>;
+
+// ------------------------------------------------------------------------------------------------ answers
+
+/** What a control call answers (ControlResult). */
+export const ControlResultSchema = z.object({
+  gatewaySn: z.string(),
+  action: z.string(),
+  method: z.string(),
+  bid: z.string(),
+  output: z.unknown(),
+});
+
+const RefusalSchema = z
+  .object({
+    key: z.string(),
+    params: z.record(z.string(), z.string()).optional(),
+    status: z.union([z.literal(400), z.literal(404)]),
+  })
+  .nullable();
+
+/** getPodControlStatus (PodControlStatus). */
+export const PodControlStatusSchema = z.object({
+  serialNumber: z.string(),
+  poweredOn: z.boolean(),
+  camera: z.object({
+    payloadIndex: z.string().nullable(),
+    cameraMode: z.number().nullable(),
+    recording: z.boolean(),
+    zoomFactor: z.number().nullable(),
+    gimbalPitch: z.number().nullable(),
+    gimbalYaw: z.number().nullable(),
+    lens: z.string().nullable(),
+  }),
+  refusals: z.record(z.string(), RefusalSchema),
+});
+
+/** getOnlineUavList (OnlineUav[]). */
+export const OnlineUavSchema = z.object({
+  id: Id,
+  name: z.string(),
+  serialNumber: z.string(),
+  hangarSerialNumber: z.string().nullable(),
+  longitude: z.number().nullable(),
+  latitude: z.number().nullable(),
+  elevation: z.number().nullable(),
+  heading: z.number().nullable(),
+  horizontalSpeed: z.number().nullable(),
+  batteryPercent: z.number().nullable(),
+  modeCode: z.number().nullable(),
+});
+
+/** getPodControlStatus query: the aircraft by `id` or `serialNumber`. */
+export const DroneRefQuery = z
+  .object({ id: Id.optional(), serialNumber: SerialNumberRef.optional() })
+  .refine((value) => value.id || value.serialNumber, { message: 'validation.required', path: ['id'] });
