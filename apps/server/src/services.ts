@@ -42,6 +42,7 @@ import { RegionService } from './modules/system/region.service.js';
 import { TenantService } from './modules/system/tenant.service.js';
 import { ProfileService } from './modules/user/profile.service.js';
 import { UserService } from './modules/user/user.service.js';
+import { Storage } from './storage/storage.js';
 
 /** Every service, built once per app from the infrastructure it needs. Routes reach them as `app.services`. */
 export function createServices(config: Config, database: Database, cache: Cache) {
@@ -49,7 +50,13 @@ export function createServices(config: Config, database: Database, cache: Cache)
   const principals = new PrincipalService(database.db, cache);
   const captcha = new CaptchaService(cache);
   const guard = new LoginGuard(cache, config.LOGIN_LOCK_SECONDS);
-  const files = new FileService(path.resolve(config.DATA_DIR, 'files'));
+  const storage = new Storage({
+    root: path.resolve(config.DATA_DIR, 'files'),
+    secret: config.JWT_SECRET,
+    publicUrl: config.PUBLIC_URL,
+    allowPrivateEndpoints: config.STORAGE_ALLOW_PRIVATE_ENDPOINTS,
+  });
+  const files = new FileService(storage);
   const logs = new LogService(database.db);
   const manufacturers = new ManufacturerService();
   const deviceCredentials = new DeviceCredentialService(database.db);
@@ -93,6 +100,7 @@ export function createServices(config: Config, database: Database, cache: Cache)
     regions: new RegionService(),
     tenants: new TenantService(config.PASSWORD_HASH_COST, principals),
     clients: new ClientService(config.CONSOLE_CLIENT_ID),
+    storage,
     files,
     logs,
     oss: new OssService(logs),

@@ -8,7 +8,7 @@ const bytes = (...parts: Array<string | number[]>) =>
   );
 
 /** The first bytes of a real file of each kind (from each format's specification). */
-const SAMPLES: Record<UploadExtension, Buffer> = {
+const SAMPLES = {
   jpg: bytes([0xff, 0xd8, 0xff, 0xe0, 0, 0x10], 'JFIF'),
   png: bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d], 'IHDR'),
   gif: bytes('GIF89a', [1, 0, 1, 0]),
@@ -32,7 +32,7 @@ const SAMPLES: Record<UploadExtension, Buffer> = {
   json: bytes([0xef, 0xbb, 0xbf], ' \n{"type":"Feature"}'),
   geojson: bytes('{"type":"FeatureCollection","features":[]}'),
   kml: bytes('<?xml version="1.0" encoding="UTF-8"?><kml>'),
-};
+} satisfies Record<UploadExtension, Buffer>;
 
 const HTML = bytes('<!doctype html><script>alert(document.cookie)</script>');
 

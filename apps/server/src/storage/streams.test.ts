@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
-import { byteLimit, parts, peek } from './streams.js';
+import { byteLimit, exactLength, parts, peek } from './streams.js';
 
 const chunks = (...sizes: number[]) =>
   Readable.from(
@@ -73,5 +73,21 @@ describe('parts', () => {
     const one: Buffer[] = [];
     for await (const part of parts(chunks(2), 5)) one.push(part);
     expect(one.map((part) => part.length)).toEqual([2]);
+  });
+});
+
+describe('exactLength', () => {
+  it('passes exactly the announced bytes and fails on fewer or more', async () => {
+    const ok = exactLength(10);
+    ok.resume();
+    await pipeline(chunks(4, 6), ok);
+    for (const sizes of [
+      [4, 5],
+      [4, 7],
+    ]) {
+      const check = exactLength(10);
+      check.resume();
+      await expect(pipeline(chunks(...sizes), check)).rejects.toThrow(/expected a body of 10 bytes/);
+    }
   });
 });

@@ -55,6 +55,22 @@ export function byteLimit(maxBytes: number, tooLarge: () => Error): Transform & 
   };
 }
 
+/** A pass-through that fails unless exactly `size` bytes go through it (a body and its Content-Length). */
+export function exactLength(size: number): Transform {
+  let bytes = 0;
+  const mismatch = () => new Error(`expected a body of ${size} bytes, got ${bytes}`);
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      bytes += chunk.length;
+      if (bytes > size) callback(mismatch());
+      else callback(null, chunk);
+    },
+    flush(callback) {
+      callback(bytes === size ? null : mismatch());
+    },
+  });
+}
+
 /**
  * Cut a stream into parts of exactly `partSize` bytes (the last one shorter): the unit of an S3 multipart
  * upload. At most one part is held in memory at a time.
