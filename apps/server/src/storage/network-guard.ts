@@ -45,7 +45,8 @@ export class PrivateAddressError extends Error {
   override name = 'PrivateAddressError';
   readonly code = 'EPRIVATEADDRESS';
   constructor(host: string, address: string) {
-    super(`${host} resolves to ${address}, an address of our own network (STORAGE_ALLOW_PRIVATE_ENDPOINTS)`);
+    const what = host === address ? address : `${host} resolves to ${address},`;
+    super(`${what} an address of our own network (STORAGE_ALLOW_PRIVATE_ENDPOINTS)`);
   }
 }
 
@@ -89,6 +90,6 @@ export class NetworkGuard {
   checkHost(url: URL): void {
     if (this.allowPrivate) return;
     const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-    if (isIP(host) && isPrivateAddress(host)) throw new PrivateAddressError(url.hostname, host);
+    if (isIP(host) && isPrivateAddress(host)) throw new PrivateAddressError(host, host);
   }
 }

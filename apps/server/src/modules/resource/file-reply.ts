@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { disposition } from '../../storage/content-types.js';
 import { RangeNotSatisfiableError } from '../../storage/object-store.js';
@@ -29,13 +30,22 @@ export async function sendFile(
     reply.header('content-disposition', disposition('attachment', file.originalName));
   }
   reply.type(file.contentType);
-  if (!file.range) return reply.header('content-length', file.size).send(file.stream);
-  const { start, end } = file.range;
-  return reply
-    .code(206)
-    .header('content-range', `bytes ${start}-${end}/${file.size}`)
-    .header('content-length', end - start + 1)
-    .send(file.stream);
+  if (file.range) {
+    const { start, end } = file.range;
+    reply
+      .code(206)
+      .header('content-range', `bytes ${start}-${end}/${file.size}`)
+      .header('content-length', end - start + 1);
+  } else {
+    reply.header('content-length', file.size);
+  }
+  // HEAD: Fastify would read the stream to its end and throw it away (a whole video from the bucket); an
+  // empty stream keeps the Content-Length set above, which an empty body would reset to 0.
+  if (reply.request.method === 'HEAD') {
+    file.stream.destroy();
+    return reply.send(Readable.from([]));
+  }
+  return reply.send(file.stream);
 }
 
 /**
