@@ -78,16 +78,18 @@ describe('LocalStore', () => {
     );
     expect(url.origin + url.pathname).toBe('https://aos.example.com/files/t1/a/hello.txt');
     expect(url.search).toContain('filename=%E6%97%A5%E5%BF%97%201.txt');
-    const claim = {
+    const link = {
       method: 'GET' as const,
       key: 't1/a/hello.txt',
-      expires: Number(url.searchParams.get('expires')),
+      expires: url.searchParams.get('expires')!,
+      signature: url.searchParams.get('signature')!,
       detail: '日志 1.txt',
     };
-    const signature = url.searchParams.get('signature')!;
-    expect(store.verifyPresigned(claim, signature)).toBe('ok');
-    expect(store.verifyPresigned({ ...claim, detail: '' }, signature)).toBe('invalid');
-    expect(store.verifyPresigned({ ...claim, key: '../t1/a/hello.txt' }, signature)).toBe('invalid');
+    expect(store.verifyPresigned(link)).toBe('ok');
+    expect(store.verifyPresigned({ ...link, detail: '' })).toBe('invalid');
+    expect(store.verifyPresigned({ ...link, key: '../t1/a/hello.txt' })).toBe('invalid');
+    expect(store.verifyPresigned({ ...link, expires: `${link.expires}.0` })).toBe('invalid');
+    expect(store.verifyPresigned({ ...link, signature: undefined })).toBe('invalid');
     const put = new URL(store.presignPut('t1/in.mp4', { expiresSeconds: 60, contentType: 'video/mp4' }));
     expect([...put.searchParams.keys()]).toEqual(['expires', 'signature']);
     expect(() => store.presignGet('t1/a.txt', { expiresSeconds: 0 })).toThrow();

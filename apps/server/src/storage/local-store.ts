@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { FILE_LINK_PREFIX } from '@aos/contract';
 import { assertSafeKey, isSafeKey, keyExtension } from './keys.js';
 import { servedType } from './content-types.js';
-import type { FileUrlClaim, FileUrlSigner, FileUrlVerdict } from './file-url-signer.js';
+import type { FileUrlSigner, FileUrlVerdict } from './file-url-signer.js';
 import {
   checkedExpiry,
   type GetOptions,
@@ -84,10 +84,20 @@ export class LocalStore implements ObjectStore {
     await rm(this.file(key), { force: true });
   }
 
-  /** Is this the signature this store gave for `claim`, and is it still valid? */
-  verifyPresigned(claim: FileUrlClaim, signature: string): FileUrlVerdict {
-    if (!isSafeKey(claim.key) || !Number.isSafeInteger(claim.expires)) return 'invalid';
-    return this.signer.verify(claim, signature);
+  /**
+   * Is this a link this store presigned, unaltered and still valid? `expires` and `signature` are the link's
+   * query parameters as received; `detail` is the download name (GET) or the Content-Type sent (PUT).
+   */
+  verifyPresigned(link: {
+    method: 'GET' | 'PUT';
+    key: string;
+    expires?: string;
+    signature?: string;
+    detail: string;
+  }): FileUrlVerdict {
+    const { method, key, detail, signature } = link;
+    if (!signature || !/^\d{1,12}$/.test(link.expires ?? '') || !isSafeKey(key)) return 'invalid';
+    return this.signer.verify({ method, key, expires: Number(link.expires), detail }, signature);
   }
 
   presignGet(key: string, options: PresignGetOptions): string {

@@ -6,7 +6,6 @@ import {
   FILE_LINK,
   FILE_LINK_PREFIX,
   IMAGE_MAX_BYTES,
-  type MessageKey,
   type PutFileQuery,
   type PutFileResult,
   UPLOAD_EXTENSIONS,
@@ -25,10 +24,20 @@ import { CONTENT_TYPES, isInline, servedType } from '../../storage/content-types
 import { keyExtension, ownsKey, tenantKey } from '../../storage/keys.js';
 import type { ByteRange, ObjectStore, StoredObject } from '../../storage/object-store.js';
 import { contentMatches, SNIFF_BYTES, sniffImage } from '../../storage/sniff.js';
+import type { LocalStore } from '../../storage/local-store.js';
 import type { Storage } from '../../storage/storage.js';
 import { byteLimit, peek } from '../../storage/streams.js';
 import { enabledStore, storeOf } from './tenant-store.js';
-import { isImage, originalName, sizeLabel, uploadExtension, uploadLimit } from './upload-rules.js';
+import {
+  isImage,
+  type Limit,
+  originalName,
+  refuse,
+  refuseMissing,
+  tooLarge,
+  uploadExtension,
+  uploadLimit,
+} from './upload-rules.js';
 
 /** Attachment rows: every upload is one (spec §7 blade-resource attach). */
 export const attaches = crud({
@@ -40,22 +49,6 @@ export type AttachRow = typeof attach.$inferSelect;
 export interface OpenedFile extends StoredObject {
   inline: boolean;
   originalName: string;
-}
-
-/** How large a file may be, and the message when it is larger. */
-type Limit = { bytes: number; key: MessageKey };
-const tooLarge = (limit: Limit) => () => fieldError('file', limit.key, { limit: sizeLabel(limit.bytes) });
-
-/** Refuse `stream` (let go of the request) and throw. */
-function refuse(stream: Readable, error: Error): never {
-  stream.destroy();
-  throw error;
-}
-
-/** No `file` part: the form's first file (if any) is let go. */
-function refuseMissing(file: IncomingFile | null): never {
-  file?.stream.destroy();
-  throw fieldError('file', 'upload.missing');
 }
 
 /**
@@ -154,19 +147,8 @@ export class FileService {
   }
 
   /** A presigned link of the local store: refused (403) unless signed for exactly this and still valid. */
-  checkSigned(link: {
-    method: 'GET' | 'PUT';
-    key: string;
-    expires?: string;
-    signature?: string;
-    detail: string;
-  }) {
-    const { method, key, detail } = link;
-    const expires = Number(link.expires);
-    const verdict =
-      link.signature && /^\d{1,12}$/.test(link.expires ?? '')
-        ? this.storage.local.verifyPresigned({ method, key, expires, detail }, link.signature)
-        : 'invalid';
+  checkSigned(link: Parameters<LocalStore['verifyPresigned']>[0]) {
+    const verdict = this.storage.local.verifyPresigned(link);
     if (verdict === 'expired') throw forbidden('resource.linkExpired');
     if (verdict !== 'ok') throw forbidden('resource.linkInvalid');
   }

@@ -1,11 +1,15 @@
+import type { Readable } from 'node:stream';
 import {
   IMAGE_EXTENSIONS,
+  type MessageKey,
   IMAGE_MAX_BYTES,
   UPLOAD_EXTENSIONS,
   UPLOAD_MAX_BYTES,
   type UploadExtension,
   VIDEO_MAX_BYTES,
 } from '@aos/contract';
+import { fieldError } from '../../lib/errors.js';
+import type { IncomingFile } from '../../lib/upload.js';
 
 const VIDEO_EXTENSIONS: readonly UploadExtension[] = ['mp4', 'flv'];
 
@@ -45,4 +49,21 @@ export function uploadExtension(filename: string): UploadExtension | null {
   return (UPLOAD_EXTENSIONS as readonly string[]).includes(extension ?? '')
     ? (extension as UploadExtension)
     : null;
+}
+
+/** How large a file may be, and the message when it is larger. */
+export type Limit = { bytes: number; key: MessageKey };
+export const tooLarge = (limit: Limit) => () =>
+  fieldError('file', limit.key, { limit: sizeLabel(limit.bytes) });
+
+/** Refuse `stream` (let go of the request) and throw. */
+export function refuse(stream: Readable, error: Error): never {
+  stream.destroy();
+  throw error;
+}
+
+/** No `file` part: the form's first file (if any) is let go. */
+export function refuseMissing(file: IncomingFile | null): never {
+  file?.stream.destroy();
+  throw fieldError('file', 'upload.missing');
 }
