@@ -54,7 +54,7 @@ export async function sendFile(
  */
 export function closeUnreadRequests(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.raw.complete) reply.header('connection', 'close');
+    if (request.raw.complete === false) reply.header('connection', 'close');
     return payload;
   });
 }
