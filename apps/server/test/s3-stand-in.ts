@@ -28,7 +28,8 @@ export interface S3StandIn {
   };
   /** multipart uploads begun and neither completed nor aborted */
   pendingUploads(): number;
-  requests: Array<{ method: string; path: string; query: string; status: number }>;
+  /** every request answered; `payload` is its x-amz-content-sha256 (a hash, UNSIGNED-PAYLOAD, or '') */
+  requests: Array<{ method: string; path: string; query: string; status: number; payload: string }>;
   /** answer every request with 503 (a store that is down) */
   failing: boolean;
   /** answer 500 to the requests this picks (a store that fails half-way through a multipart upload) */
@@ -69,7 +70,8 @@ export async function startS3StandIn(accessKey: string, secretKey: string): Prom
     const key = decodeURIComponent(url.pathname);
     const query = url.searchParams;
     const answer = (status: number, payload: Buffer | string = '', headers: Record<string, string> = {}) => {
-      requests.push({ method: request.method!, path: key, query: url.search, status });
+      const signed = String(request.headers['x-amz-content-sha256'] ?? '');
+      requests.push({ method: request.method!, path: key, query: url.search, status, payload: signed });
       if (!request.readableEnded) request.resume();
       response.writeHead(status, {
         'content-type': 'application/xml',
@@ -163,6 +165,7 @@ export async function startS3StandIn(accessKey: string, secretKey: string): Prom
       path: new URL(request.url!, 'http://x').pathname,
       query: '',
       status: range ? 206 : 200,
+      payload: String(request.headers['x-amz-content-sha256'] ?? ''),
     });
     response.writeHead(range ? 206 : 200, {
       'content-type': object.contentType,

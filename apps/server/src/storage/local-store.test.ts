@@ -40,6 +40,11 @@ describe('LocalStore', () => {
     expect(existsSync(path.join(root, 't1/broken.mp4'))).toBe(false);
     failing.destroy(new Error('client went away'));
     await expect(put).rejects.toThrow('client went away');
+    // a body that fails before the store has even begun to read it
+    const early = new PassThrough();
+    const put2 = store.put('t1/early.mp4', early, { contentType: 'video/mp4' });
+    early.destroy(new Error('gone at once'));
+    await expect(put2).rejects.toThrow('gone at once');
     await expect(
       store.put('t1/short.txt', body('abc'), { contentType: 'text/plain', size: 4 }),
     ).rejects.toThrow(/expected 4 bytes/);

@@ -50,7 +50,10 @@ export class LocalStore implements ObjectStore {
   async put(key: string, body: Readable, options: PutOptions): Promise<{ size: number }> {
     const target = this.file(key);
     const temporary = path.join(this.root, TEMPORARY, `${Date.now()}-${randomBytes(8).toString('hex')}`);
-    await mkdir(path.dirname(temporary), { recursive: true });
+    // The body may fail while the folder is made: keep that from being an uncaught error (pipeline sees it).
+    const ignore = () => undefined;
+    body.on('error', ignore);
+    await mkdir(path.dirname(temporary), { recursive: true }).finally(() => body.off('error', ignore));
     const out = createWriteStream(temporary, { flags: 'wx', mode: 0o644 });
     try {
       await pipeline(body, out);
