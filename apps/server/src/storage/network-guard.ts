@@ -45,7 +45,7 @@ export class PrivateAddressError extends Error {
   override name = 'PrivateAddressError';
   readonly code = 'EPRIVATEADDRESS';
   constructor(host: string, address: string) {
-    const what = host === address ? address : `${host} resolves to ${address},`;
+    const what = host === address ? `${address} is` : `${host} resolves to ${address},`;
     super(`${what} an address of our own network (STORAGE_ALLOW_PRIVATE_ENDPOINTS)`);
   }
 }
