@@ -247,7 +247,7 @@ describe('resources, notices and logs', () => {
       .getByTestId('row-view')
       .click();
     await hasText(page.getByTestId('log_error-view'), 'StoreError');
-    await hasText(page.getByTestId('log_error-view'), 'storage.ts');
+    await hasText(page.getByTestId('log_error-view'), 's3-store.ts');
     await still();
     await page.screenshot({ path: screenshotPath('log-error-view') });
     await page.getByRole('button', { name: '取 消' }).click();

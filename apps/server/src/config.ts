@@ -127,6 +127,11 @@ const Env = z.object({
   PUBLIC_URL: url(['http:', 'https:']).optional(),
   /** the demo fleet's speed: every duration is multiplied by it (1 real time; tests use less) */
   SIMULATOR_TIME_SCALE: z.coerce.number().min(0.001).max(10).default(1),
+  /**
+   * let object-storage endpoints be loopback, private or link-local addresses (an operator's own MinIO on a
+   * private network); off, a tenant's configuration cannot make the server reach our own network
+   */
+  STORAGE_ALLOW_PRIVATE_ENDPOINTS: flag.default(false),
   /** days telemetry samples and flight tracks are kept (deleted daily); 0 keeps them for ever */
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(90),
 });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -6,6 +7,7 @@ import { DeviceLink } from './device/link.js';
 import { EventBus } from './events/bus.js';
 import type { Cache } from './lib/cache.js';
 import { LiveHub } from './live/hub.js';
+import { Storage } from './storage/storage.js';
 
 /**
  * What every area builds on: configuration, the database, the cache, the domain-event bus, the device link
@@ -25,6 +27,8 @@ export interface Platform {
   deviceLink: DeviceLink;
   /** the live model of every device, shared between instances; pushed over `/api/ws` */
   live: LiveHub;
+  /** the object stores: the local folder `DATA_DIR/files` and the S3-compatible ones a tenant configures */
+  storage: Storage;
 }
 
 export function createPlatform(
@@ -51,5 +55,11 @@ export function createPlatform(
     cache,
     offlineMs: config.DEVICE_OFFLINE_MS,
   });
-  return { config, log, database, cache, events, deviceDirectory, deviceLink, live };
+  const storage = new Storage({
+    root: path.resolve(config.DATA_DIR, 'files'),
+    secret: config.JWT_SECRET,
+    publicUrl: config.PUBLIC_URL,
+    allowPrivateEndpoints: config.STORAGE_ALLOW_PRIVATE_ENDPOINTS,
+  });
+  return { config, log, database, cache, events, deviceDirectory, deviceLink, live, storage };
 }

@@ -22,12 +22,16 @@ const TINY_PNG = Buffer.from(
   'base64',
 );
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+/** A zip archive's first bytes (a local file header), then filler. */
+const zip = (bytes: number) =>
+  Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(bytes - 4, 1)]);
 
 type Row = Record<string, unknown>;
 
 beforeAll(async () => {
   s3 = await startS3StandIn(ACCESS, SECRET);
-  app = await createTestApp();
+  // The stand-in listens on 127.0.0.1: an operator's private MinIO, allowed explicitly.
+  app = await createTestApp({ STORAGE_ALLOW_PRIVATE_ENDPOINTS: 'true' });
   await createTenant(app, B);
   platform = (await login(app)).access_token;
   tenantB = (await login(app, B)).access_token;
@@ -252,10 +256,13 @@ describe('uploads and attachments', () => {
     }
     const fake = await upload(platform, '<script>alert(1)</script>', 'photo.png');
     expect(fake.json().data.errors).toEqual({ file: 'only jpg, png, gif or webp pictures can be uploaded' });
-    const big = await upload(platform, Buffer.alloc(21 * 1024 * 1024, 1), 'big.zip');
+    const big = await upload(platform, zip(21 * 1024 * 1024), 'big.zip');
     expect(big.json().data.errors).toEqual({ file: 'the file cannot be larger than 20 MB' });
     // above the 10 MB JSON body limit and the 5 MB picture limit, below the 20 MB upload limit
-    expect((await upload(platform, Buffer.alloc(12 * 1024 * 1024, 1), 'archive.zip')).statusCode).toBe(200);
+    expect((await upload(platform, zip(12 * 1024 * 1024), 'archive.zip')).statusCode).toBe(200);
+    // the bytes must be what the name says: junk named .zip is not an archive
+    const junk = await upload(platform, Buffer.alloc(1024, 1), 'archive.zip');
+    expect(junk.json().data.errors).toEqual({ file: 'the file’s content does not match its extension .zip' });
     const jpeg = await upload(platform, TINY_PNG, 'really-a-png.JPEG');
     expect(jpeg.json().data.link).toMatch(/\.png$/);
   });

@@ -19,6 +19,12 @@ export const messages = {
     'the object store could not be reached, please check the storage configuration',
   ],
   'resource.uploadType': ['不支持上传该类型的文件', 'this type of file cannot be uploaded'],
+  'resource.uploadContent': [
+    '文件内容与扩展名 .{extension} 不符',
+    'the file’s content does not match its extension .{extension}',
+  ],
+  'resource.linkExpired': ['链接已过期', 'the link has expired'],
+  'resource.linkInvalid': ['链接无效', 'the link is not valid'],
   'resource.smsCategory': ['不支持的短信服务类型', 'unsupported SMS provider'],
   'resource.smsCodeExists': ['资源编号已存在', 'the SMS code already exists'],
   'resource.smsNotEnabled': ['没有启用的短信配置', 'no SMS configuration is enabled'],

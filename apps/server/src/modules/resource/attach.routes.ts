@@ -2,7 +2,8 @@ import { AttachPageQuery, AttachSchema, AttachSubmit, envelope, IdQuery, PageQue
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes.js';
-import { disposition } from './content-types.js';
+import { parseRange } from '../../storage/http-range.js';
+import { sendFile } from './file-reply.js';
 
 const tags = ['resource: attach'];
 
@@ -43,19 +44,17 @@ export default async function attachRoutes(app: FastifyInstance) {
       config: { permission: 'attach' },
       schema: {
         tags,
-        summary: 'Download an attachment of the tenant, under its original name',
+        summary:
+          'Download an attachment of the tenant, under its original name (one `Range` answered with 206)',
         querystring: IdQuery,
       },
     },
     async (request, reply) => {
-      const file = await attaches.download(request.ctx, request.query.id);
-      if (file.size) reply.header('content-length', file.size);
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', disposition('attachment', file.originalName))
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.stream);
+      const range = parseRange(request.headers.range) ?? undefined;
+      return sendFile(reply, () => attaches.download(request.ctx, request.query.id, range), {
+        cacheControl: 'private, no-store',
+        attachment: true,
+      });
     },
   );
 }

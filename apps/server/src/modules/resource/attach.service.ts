@@ -5,7 +5,9 @@ import { type Ctx, inTransaction } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { scope, updateAudit } from '../../lib/tenant-scope.js';
 import type { LogService } from '../log/log.service.js';
+import type { ByteRange } from '../../storage/object-store.js';
 import { type AttachRow, attaches, type FileService, type OpenedFile } from './file.service.js';
+import { storeOf } from './tenant-store.js';
 
 /**
  * Attachments (spec §7 blade-resource attach): every upload, listed per tenant, downloadable through the
@@ -31,9 +33,9 @@ export class AttachService {
     return attaches.update(ctx, input.id, { originalName: input.originalName });
   }
 
-  async download(ctx: Ctx, id: string): Promise<OpenedFile> {
+  async download(ctx: Ctx, id: string, range?: ByteRange): Promise<OpenedFile> {
     const row = await attaches.detail(ctx, id);
-    return this.files.openAttach(ctx.db, row);
+    return this.files.openAttach(ctx.db, row, range);
   }
 
   async remove(ctx: Ctx, ids: string[]): Promise<number> {
@@ -47,7 +49,7 @@ export class AttachService {
     if (!removed.length) throw notFound();
     for (const row of removed) {
       try {
-        await (await this.files.storeOf(ctx.db, row.ossId)).remove(row.name);
+        await (await storeOf(ctx.db, this.files.storage, row.ossId)).remove(row.name);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         this.logs.usual(

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { defineArea, type Services } from '../../area.js';
 import { attach, oss, sms, smsOutbox } from '../../db/schema/index.js';
 import type { Platform } from '../../platform.js';
@@ -9,10 +8,10 @@ import resourceRoutes from './resource.routes.js';
 import { SmsService } from './sms.service.js';
 
 function buildServices(
-  { config, cache }: Platform,
+  { cache, storage }: Platform,
   { logs }: Services,
 ): Pick<Services, 'files' | 'oss' | 'sms' | 'attaches'> {
-  const files = new FileService(path.resolve(config.DATA_DIR, 'files'));
+  const files = new FileService(storage);
   return {
     files,
     oss: new OssService(logs),

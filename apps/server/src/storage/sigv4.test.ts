@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_SHA256, encodeKey, sha256Hex, signRequest } from './sigv4.js';
+import { EMPTY_SHA256, encodeKey, presignUrl, sha256Hex, signRequest } from './sigv4.js';
 
 // The worked examples of AWS's "Signature Calculations for the Authorization Header" (S3 API reference).
 const credentials = {
@@ -51,5 +51,49 @@ describe('signRequest', () => {
       date,
     });
     expect(signatureOf(headers)).toBe('34b48302e7b5fa45bde8084f4b7868a86f0a534bc59db6670ed5711ef69dc6f7');
+  });
+});
+
+// The example of AWS's "Authenticating Requests: Using Query Parameters (AWS Signature Version 4)".
+describe('presignUrl', () => {
+  it('signs the presigned GET example', () => {
+    const url = new URL(
+      presignUrl({
+        method: 'GET',
+        url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'),
+        expiresSeconds: 86400,
+        credentials,
+        date,
+      }),
+    );
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
+      'X-Amz-Credential': 'AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request',
+      'X-Amz-Date': '20130524T000000Z',
+      'X-Amz-Expires': '86400',
+      'X-Amz-SignedHeaders': 'host',
+      'X-Amz-Signature': 'aeeed9bbccd4d02ee5c0109b86d86835f995330da4c265957d157751f604d404',
+    });
+    expect(url.search).toContain(
+      'X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20130524%2Fus-east-1%2Fs3%2Faws4_request',
+    );
+  });
+
+  it('signs the headers it is given and encodes spaces in parameters as %20, not +', () => {
+    const url = new URL(
+      presignUrl({
+        method: 'PUT',
+        url: new URL(
+          'https://examplebucket.s3.amazonaws.com/a.mp4?response-content-disposition=attachment; filename="a b.mp4"',
+        ),
+        expiresSeconds: 600,
+        credentials,
+        headers: { 'content-type': 'video/mp4' },
+        date,
+      }),
+    );
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-type;host');
+    expect(url.search).toContain('filename%3D%22a%20b.mp4%22');
+    expect(url.search).not.toContain('+');
   });
 });

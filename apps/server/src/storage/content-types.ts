@@ -27,9 +27,20 @@ export const CONTENT_TYPES: Record<UploadExtension, string> = {
   mp3: 'audio/mpeg',
 };
 
-/** Shown in place by a browser (pictures, video, audio); everything else is offered as a download. */
+/** Anything we cannot name is served as opaque bytes, never as something a browser would render or run. */
+export const OPAQUE_TYPE = 'application/octet-stream';
+
+/** The type a stored object is served with: from its extension, never from what the uploader declared. */
+export function servedType(extension: string): string {
+  return (CONTENT_TYPES as Record<string, string>)[extension] ?? OPAQUE_TYPE;
+}
+
+/**
+ * Shown in place by a browser: pictures only. Everything else is sent as an attachment (a `<video>` or
+ * `<audio>` element still plays it), so no upload is ever rendered as a page of our origin.
+ */
 export function isInline(extension: string): boolean {
-  return /^(jpg|png|gif|webp|mp4|flv|mp3)$/.test(extension);
+  return /^(jpg|png|gif|webp)$/.test(extension);
 }
 
 /** `Content-Disposition` with the original name, safe for any characters (RFC 6266 / 5987). */
