@@ -37,7 +37,7 @@ beforeAll(async () => {
   scopes = [];
   for (const scopeName of ['own posts', 'all posts']) {
     const response = await platform.post('/api/blade-system/data-scope/submit', {
-      payload: { menuId: postMenu, resourceCode: 'post', scopeName },
+      payload: { menuId: postMenu, resourceCode: 'post', scopeName, scopeType: 1 },
     });
     expect(response.statusCode, response.body).toBe(200);
     scopes.push(response.json().data.id);
