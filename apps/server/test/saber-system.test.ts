@@ -22,6 +22,18 @@ afterAll(async () => {
   await app?.close();
 });
 
+describe('the new routes', () => {
+  it('are in the OpenAPI document', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.paths['/api/blade-system/tenant/select']).toHaveProperty('get');
+    expect(doc.paths['/api/blade-system/dept/lazy-list']).toHaveProperty('get');
+    const remove = doc.paths['/api/blade-system/region/remove'].post.parameters.map(
+      (p: { name: string }) => p.name,
+    );
+    expect(remove).toEqual(expect.arrayContaining(['id', 'ids']));
+  });
+});
+
 describe('the sign-in page', () => {
   it('gets {} from tenant/info when no tenant owns the address, so it can read data.tenantId', async () => {
     const response = await app.inject({
