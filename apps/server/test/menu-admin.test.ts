@@ -219,7 +219,7 @@ describe('top menus', () => {
       payload: { topMenuIds: [top], menuIds: [post, role] },
     });
     expect(granted.statusCode).toBe(200);
-    const keys = (await other.get(`${MENU}/top-tree-keys?topMenuIds=${top}`)).json().data;
+    const keys = (await other.get(`${MENU}/top-tree-keys?topMenuIds=${top}`)).json().data.menu;
     expect([...keys].sort()).toEqual([post, role].sort());
     const routes = (await other.get(`${MENU}/routes?topMenuId=${top}`)).json().data as Node[];
     expect(routes.map((node) => node.code)).toEqual(['post', 'role']);
@@ -253,7 +253,7 @@ describe('top menus', () => {
     expect(edit.statusCode).toBe(404);
     const grant = await platform.post(`${TOP}/grant`, { payload: { topMenuIds: [theirs], menuIds: [] } });
     expect(grant.statusCode).toBe(404);
-    expect((await platform.get(`${MENU}/top-tree-keys?topMenuIds=${theirs}`)).json().data).toEqual([]);
+    expect((await platform.get(`${MENU}/top-tree-keys?topMenuIds=${theirs}`)).json().data.menu).toEqual([]);
     expect((await platform.get(`${MENU}/routes?topMenuId=${theirs}`)).statusCode).toBe(404);
     expect((await platform.post(`${TOP}/remove?ids=${theirs}`)).statusCode).toBe(404);
     const removed = await other.post(`${TOP}/remove?ids=${theirs}`);

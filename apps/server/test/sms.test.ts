@@ -81,7 +81,7 @@ describe('SMS configurations', () => {
   it('names the field of bad input', async () => {
     await submit(platform, { category: 0, smsCode: 'taken' });
     for (const [payload, errors] of [
-      [{ category: 3, smsCode: 'x' }, { category: 'unsupported SMS provider' }],
+      [{ category: 9, smsCode: 'x' }, { category: 'unsupported SMS provider' }],
       [{ category: 0, smsCode: '  ' }, { smsCode: 'cannot be empty or all spaces' }],
       [{ category: 0 }, { smsCode: 'smsCode is required' }],
       [{ category: 0, smsCode: 'taken' }, { smsCode: 'the SMS code already exists' }],

@@ -16,11 +16,34 @@ export class SchemaValidationError extends Error {
   }
 }
 
-/** Validate with the contract's zod schemas, keeping each issue's input so its message can be localized. */
-export function validatorCompiler({ schema }: { schema: unknown }) {
+/**
+ * A query string without its empty values. Spring binds `deptId=` (what axios sends for an unset filter, as the
+ * BladeX Saber console does on every list screen) as an absent parameter, and so do we: an optional filter is
+ * then not applied, and a required parameter says it is required. No query parameter gives '' a meaning.
+ */
+export function withoutEmptyValues(query: unknown): unknown {
+  if (!query || typeof query !== 'object') return query;
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (Array.isArray(value)) {
+      const values = value.filter((item) => item !== '');
+      if (values.length) kept[key] = values;
+    } else if (value !== '') {
+      kept[key] = value;
+    }
+  }
+  return kept;
+}
+
+/**
+ * Validate with the contract's zod schemas, keeping each issue's input so its message can be localized.
+ * Every query string loses its empty values first (see withoutEmptyValues).
+ */
+export function validatorCompiler({ schema, httpPart }: { schema: unknown; httpPart?: string }) {
   const zodSchema = schema as z.ZodType;
+  const prepare = httpPart === 'querystring' ? withoutEmptyValues : (data: unknown) => data;
   return (data: unknown) => {
-    const result = zodSchema.safeParse(data, { reportInput: true });
+    const result = zodSchema.safeParse(prepare(data), { reportInput: true });
     return result.success
       ? { value: result.data }
       : { error: new SchemaValidationError(result.error.issues) };

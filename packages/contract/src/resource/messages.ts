@@ -26,6 +26,10 @@ export const messages = {
   'resource.linkExpired': ['链接已过期', 'the link has expired'],
   'resource.linkInvalid': ['链接无效', 'the link is not valid'],
   'resource.smsCategory': ['不支持的短信服务类型', 'unsupported SMS provider'],
+  'resource.smsCarrierMissing': [
+    '平台未内置短信服务商「{carrier}」，无法通过它发送短信；请启用内置发件箱（类型 0）的配置',
+    'the platform does not ship the SMS carrier {carrier}: no text can be sent through it; enable a configuration of the built-in outbox (category 0)',
+  ],
   'resource.smsCodeExists': ['资源编号已存在', 'the SMS code already exists'],
   'resource.smsNotEnabled': ['没有启用的短信配置', 'no SMS configuration is enabled'],
   'resource.smsConfigNotFound': ['短信配置不存在', 'no such SMS configuration'],

@@ -142,9 +142,12 @@ export const OssPageQuery = z.object({
 
 // ------------------------------------------------------------------------------------------------------- SMS
 
-/** SMS providers the server can send through: the built-in outbox (messages kept in a table, for tests). */
+/**
+ * SMS providers the server can send through: the built-in outbox (messages kept in a table, for tests). The
+ * carriers of the `sms_category` dictionary (1 Yunpian, 2 Qiniu, 3 Alibaba, 4 Tencent) can be configured, but
+ * sending through them is refused with a message naming the carrier.
+ */
 export const SMS_CATEGORY = { outbox: 0 } as const;
-export const SMS_CATEGORIES = Object.values(SMS_CATEGORY);
 /** Phone codes: 6 digits, 5 minutes, single use. */
 export const SMS_CODE_LENGTH = 6;
 export const SMS_CODE_TTL_SECONDS = 5 * 60;
@@ -169,10 +172,13 @@ export type Sms = z.infer<typeof SmsSchema>;
 
 export const SmsSubmit = z.object({
   id: Id.optional(),
+  /** the built-in outbox (0) or a carrier of the `sms_category` dictionary (checked by the server) */
   category: z.coerce
-    .number()
-    .int()
-    .refine((value) => (SMS_CATEGORIES as number[]).includes(value), { message: 'resource.smsCategory' }),
+    .number({ message: 'resource.smsCategory' })
+    .int({ message: 'resource.smsCategory' })
+    .min(0, {
+      message: 'resource.smsCategory',
+    }),
   smsCode: text(64),
   templateId: optionalText(64),
   accessKey: optionalText(255),
@@ -189,21 +195,27 @@ export const SmsPageQuery = z.object({
 });
 
 /** A mobile number that can receive a text (spec §5 "Phone": empty and format messages). */
-export const SmsPhone = z
+const PhoneText = z
   .string({ message: 'validation.phoneEmptyError' })
   .trim()
   .min(1, { message: 'validation.phoneEmptyError' })
   .regex(MOBILE_PATTERN, { message: 'validation.phoneFormatError' });
+/** Missing (an empty query value is missing) gets the spec's empty message too. */
+const missingAsEmpty = (value: unknown) => value ?? '';
+export const SmsPhone = z.preprocess(missingAsEmpty, PhoneText);
 
 /** `sms/endpoint/send-message`: `code` picks a configuration by its smsCode (default: the enabled one). */
 export const SmsSendMessage = z.object({
   code: z.string().trim().max(64).optional(),
-  phones: z
-    .string({ message: 'validation.phoneEmptyError' })
-    .trim()
-    .min(1, { message: 'validation.phoneEmptyError' })
-    .transform((value) => [...new Set(value.split(',').map((part) => part.trim()))])
-    .pipe(z.array(SmsPhone).min(1).max(100)),
+  phones: z.preprocess(
+    missingAsEmpty,
+    z
+      .string({ message: 'validation.phoneEmptyError' })
+      .trim()
+      .min(1, { message: 'validation.phoneEmptyError' })
+      .transform((value) => [...new Set(value.split(',').map((part) => part.trim()))])
+      .pipe(z.array(PhoneText).min(1).max(100)),
+  ),
   /** template parameters as a JSON object of strings, e.g. `{"name":"Ada"}` */
   params: z.string().trim().max(2000).optional(),
 });

@@ -73,6 +73,13 @@ export const DeptPageQuery = z.object({
 });
 export type DeptPageQuery = z.infer<typeof DeptPageQuery>;
 
+/**
+ * `dept/lazy-list` (BladeX; the Saber dept screen): the children of `parentId` matching the filters, or without
+ * a parent the matches at any depth (the top level when nothing is searched); `tenantId` for the platform only.
+ */
+export const DeptLazyQuery = DeptPageQuery.extend({ tenantId: z.string().trim().max(12).optional() });
+export type DeptLazyQuery = z.infer<typeof DeptLazyQuery>;
+
 export const DeptParentQuery = z.object({ parentId: ParentId.optional() });
 export const DeptTreeQuery = z.object({ tenantId: z.string().trim().max(12).optional() });
 export const DeptTenantQuery = z.object({ tenantId: z.string().trim().min(1).max(12) });

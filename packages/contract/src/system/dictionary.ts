@@ -113,7 +113,12 @@ export const DictPageQuery = z.object({
 /** parent-list: a page of dictionaries (parents). */
 export const DictParentPageQuery = DictPageQuery.omit({ parentId: true });
 export const DictChildQuery = z.object({ parentId: Id });
-/** tree: every entry as tree-select nodes, optionally one dictionary's only */
+/**
+ * The `tree?code=` value that means every dictionary: the BladeX Saber console sends `code=DICT`, a code
+ * BladeX's tree ignores (it takes no parameter and answers every entry).
+ */
+export const DICT_TREE_EVERY = 'DICT';
+/** tree: every entry as tree-select nodes, optionally one dictionary's only (`DICT`: every entry) */
 export const DictTreeQuery = z.object({ code: z.string().trim().min(1).max(100).optional() });
 /** getDictBizByParentKey: the entries under the entry with key `parentKey` of dictionary `code` */
 export const DictParentKeyQuery = z.object({

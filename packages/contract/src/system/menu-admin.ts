@@ -1,7 +1,7 @@
 /** Schemas of menu and top-menu administration (spec §6, §7 menu, topmenu, topmenu/grant; MENUS.md). */
 import { z } from 'zod';
 import { AuditFields, Id, optionalText, text } from '../common/schemas.js';
-import { IdArray, ParentRef, RequiredIds, TREE_ROOT_ID } from '../common/tree-ids.js';
+import { IdArray, ParentRef, RequiredIds, TREE_ROOT_ID, TreeSelectNodeSchema } from '../common/tree-ids.js';
 
 /** Menu and button codes are permission codes: letters, digits, `_`, `-`, `:` and `.`. */
 const Code = text(64).regex(/^[A-Za-z][\w:.-]*$/, { message: 'menu.codeFormat' });
@@ -115,3 +115,10 @@ export const TopMenuGrant = z.object({
 export type TopMenuGrant = z.infer<typeof TopMenuGrant>;
 
 export const TopMenuIdsQuery = z.object({ topMenuIds: RequiredIds });
+
+/** `menu/grant-top-tree` (BladeX GrantTreeVO with its menu tree only): the menus a top menu may show. */
+export const TopGrantTreeSchema = z.object({ menu: z.array(TreeSelectNodeSchema) });
+export type TopGrantTree = z.infer<typeof TopGrantTreeSchema>;
+/** `menu/top-tree-keys` (BladeX CheckedTreeVO with its menu keys only): the menus the top menus show. */
+export const TopCheckedTreeSchema = z.object({ menu: z.array(z.string()) });
+export type TopCheckedTree = z.infer<typeof TopCheckedTreeSchema>;

@@ -83,11 +83,19 @@ export const RegionParentQuery = z.object({
     .default(REGION_ROOT_CODE),
 });
 export const RegionCodeQuery = z.object({ code: RegionCode });
-export const RegionCodesQuery = z.object({
-  ids: z
-    .string()
-    .trim()
-    .min(1, { message: 'validation.ids' })
-    .transform((value) => value.split(',').map((part) => part.trim()))
-    .pipe(z.array(RegionCode).min(1, { message: 'validation.ids' })),
-});
+/**
+ * `region/remove`: `id`, one code (BladeX and its Saber console), or `ids`, comma-separated codes (our console);
+ * either or both. Answers the codes to remove.
+ */
+export const RegionRemoveQuery = z
+  .object({
+    id: RegionCode.optional(),
+    ids: z
+      .string()
+      .trim()
+      .transform((value) => value.split(',').map((part) => part.trim()))
+      .pipe(z.array(RegionCode).min(1, { message: 'validation.ids' }))
+      .optional(),
+  })
+  .refine((query) => query.id || query.ids, { message: 'validation.required', path: ['id'] })
+  .transform((query) => ({ codes: [...new Set([...(query.ids ?? []), ...(query.id ? [query.id] : [])])] }));

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { AuditFields, Id, text } from '../common/schemas.js';
 
-import { IdArray, ParentRef, RequiredIds, TREE_ROOT_ID } from '../common/tree-ids.js';
+import { IdArray, ParentRef, RequiredIds, TREE_ROOT_ID, TreeSelectNodeSchema } from '../common/tree-ids.js';
 
 export * from './menu-admin.js';
 export * from './scope.js';
@@ -66,3 +66,25 @@ export type RoleGrant = z.infer<typeof RoleGrant>;
 
 /** `roleIds=1,2` of the grant-key calls. */
 export const RoleIdsQuery = z.object({ roleIds: RequiredIds });
+
+/**
+ * `menu/grant-tree` (BladeX GrantTreeVO, read by both consoles): what the caller may grant, as three checkbox
+ * trees. The scope trees hold the menus that have scopes, each scope a leaf of category 3 under its menu.
+ */
+export const GrantTreeSchema = z.object({
+  menu: z.array(TreeSelectNodeSchema),
+  dataScope: z.array(TreeSelectNodeSchema),
+  apiScope: z.array(TreeSelectNodeSchema),
+});
+export type GrantTree = z.infer<typeof GrantTreeSchema>;
+
+/**
+ * `menu/role-tree-keys` (BladeX CheckedTreeVO): the nodes to tick in each tree of `menu/grant-tree`. A checkbox
+ * tree ticks everything below a ticked node, so a menu is listed only when the roles hold all of it.
+ */
+export const CheckedTreeSchema = z.object({
+  menu: z.array(z.string()),
+  dataScope: z.array(z.string()),
+  apiScope: z.array(z.string()),
+});
+export type CheckedTree = z.infer<typeof CheckedTreeSchema>;

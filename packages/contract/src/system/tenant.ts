@@ -60,6 +60,10 @@ export const TenantSchema = AuditFields.extend({
 });
 export type Tenant = z.infer<typeof TenantSchema>;
 
+/** `tenant/select`: a tenant as pickers show it (the Saber console's tenant columns read these two). */
+export const TenantOptionSchema = TenantSchema.pick({ id: true, tenantId: true, tenantName: true });
+export type TenantOption = z.infer<typeof TenantOptionSchema>;
+
 /** What creating a tenant answers: the tenant and the administrator account it was given. */
 export const TenantSaved = TenantSchema.extend({
   adminAccount: z.string().optional(),
@@ -119,6 +123,12 @@ export const TenantInfo = z.object({
   backgroundUrl: z.string(),
   domain: z.string(),
 });
+export type TenantInfo = z.infer<typeof TenantInfo>;
+/**
+ * `tenant/info`'s answer: the tenant, or `{}` when no tenant claims the host, as BladeX answers (the Saber
+ * console's sign-in page reads `data.tenantId` and would fail on null).
+ */
+export const TenantInfoAnswer = z.union([TenantInfo, z.object({}).strict()]);
 
 /** OAuth client (PROTOCOLS.md §1 client); the secret is never returned except once when set. */
 export const ClientSchema = AuditFields.extend({

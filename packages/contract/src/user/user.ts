@@ -312,7 +312,8 @@ export const UserExt = z
 export const UserPlatformQuery = z.object({
   userId: Id,
   userType: UserType,
-  userExt: UserExt.optional(),
+  /** the settings as a whole, as the dialog sends them: none (an empty query value is none) clears them */
+  userExt: UserExt.default(''),
 });
 export type UserPlatformQuery = z.infer<typeof UserPlatformQuery>;
 export const UserPlatform = z.object({

@@ -42,7 +42,10 @@ export class OutboxProvider implements SmsProvider {
   }
 }
 
-/** The provider of each SMS category; a category without one cannot be saved (contract SMS_CATEGORIES). */
+/**
+ * The provider of each SMS category. A carrier of the `sms_category` dictionary without one can be configured,
+ * but sending through it is refused (sms-carriers.ts): no carrier's API is implemented yet.
+ */
 export const SMS_PROVIDERS: Record<number, SmsProvider> = {
   [SMS_CATEGORY.outbox]: new OutboxProvider(),
 };

@@ -23,8 +23,9 @@ import { AppError, badRequest, fieldError, forbidden } from '../../lib/errors.js
 import { parseDateTime } from '../../lib/time.js';
 import type { LogService } from '../log/log.service.js';
 import { enableOne } from './enable-one.js';
+import { checkSmsCategory, refuseCarrier } from './sms-carriers.js';
 import { keepsSecret, maskSecret } from './oss.service.js';
-import { SMS_PROVIDERS, type SmsConfig, type SmsMessage } from './sms-provider.js';
+import { SMS_PROVIDERS, type SmsConfig, type SmsProvider } from './sms-provider.js';
 
 const configs = crud({
   table: sms,
@@ -97,6 +98,7 @@ export class SmsService {
   }
 
   async submit(ctx: Ctx, input: SmsSubmit) {
+    await checkSmsCategory(ctx, input.category);
     const clash = await configs.find(
       ctx,
       and(eq(sms.smsCode, input.smsCode), input.id ? ne(sms.id, input.id) : undefined)!,
@@ -144,18 +146,18 @@ export class SmsService {
     return enabled;
   }
 
-  private async deliver(ctx: Ctx, config: SmsConfig, messages: SmsMessage[]): Promise<void> {
-    const provider = SMS_PROVIDERS[config.category];
-    if (!provider) throw badRequest('resource.smsCategory');
-    await provider.send(ctx, config, messages);
+  /** The configuration's provider; a carrier the platform does not ship is refused before anything is done. */
+  private async provider(ctx: Ctx, config: SmsConfig): Promise<SmsProvider> {
+    return SMS_PROVIDERS[config.category] ?? refuseCarrier(ctx, config.category);
   }
 
   /** `sms/endpoint/send-message`: one text to each phone. */
   async sendMessage(ctx: Ctx, input: SmsSendMessage) {
     const config = await this.config(ctx, input.code);
+    const provider = await this.provider(ctx, config);
     const params = parseParams(input.params);
     const content = render(config, params);
-    await this.deliver(
+    await provider.send(
       ctx,
       config,
       input.phones.map((phone) => ({ phone, templateId: config.templateId, params, content })),
@@ -177,6 +179,7 @@ export class SmsService {
   /** `sms/endpoint/send-validate`: a fresh 6-digit code to `phone` (replacing any earlier one). */
   async sendValidate(ctx: Ctx, phone: string): Promise<{ id: string; phone: string }> {
     const config = await this.config(ctx);
+    const provider = await this.provider(ctx, config);
     await this.throttle(phone);
     const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
     const pending: PendingCode = {
@@ -190,7 +193,7 @@ export class SmsService {
       config,
       translate(ctx.language, 'resource.smsCodeText', { code, minutes: SMS_CODE_TTL_SECONDS / 60 }),
     );
-    await this.deliver(ctx, config, [{ phone, templateId: config.templateId, params: { code }, content }]);
+    await provider.send(ctx, config, [{ phone, templateId: config.templateId, params: { code }, content }]);
     return { id: pending.id, phone };
   }
 

@@ -1,4 +1,5 @@
 import {
+  DeptLazyQuery,
   DeptNodeSchema,
   DeptPageQuery,
   DeptParentQuery,
@@ -75,6 +76,21 @@ export default async function deptRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => reply.ok(await depts.lazyTree(request.ctx, request.query.parentId)),
+  );
+  routes.get(
+    `${base}/lazy-list`,
+    {
+      config: { permission: 'dept' },
+      schema: {
+        tags,
+        summary:
+          'The children of parentId matching the filters, each with hasChildren; without parentId the ' +
+          'matches at any depth, or the top level when nothing is searched (BladeX, the Saber dept screen)',
+        querystring: DeptLazyQuery,
+        response: { 200: envelope(z.array(DeptNodeSchema)) },
+      },
+    },
+    async (request, reply) => reply.ok(await depts.lazyList(request.ctx, request.query)),
   );
   routes.post(
     `${base}/getDeptByTenantID`,

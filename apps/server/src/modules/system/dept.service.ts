@@ -1,4 +1,10 @@
-import { DEPT_ROOT_PARENT, type DeptSubmit, type PageQuery, PLATFORM_TENANT_ID } from '@aos/contract';
+import {
+  DEPT_ROOT_PARENT,
+  type DeptLazyQuery,
+  type DeptSubmit,
+  type PageQuery,
+  PLATFORM_TENANT_ID,
+} from '@aos/contract';
 import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { dept, user } from '../../db/schema/index.js';
 import { type Ctx, inTransaction } from '../../lib/context.js';
@@ -70,12 +76,29 @@ export class DeptService {
 
   /** One level of the tree: the children of `parentId` (top level by default), each saying if it has any. */
   async lazyTree(ctx: Ctx, parentId = DEPT_ROOT_PARENT): Promise<DeptTreeNode[]> {
-    const rows = await this.describe(ctx, await depts.list(ctx, { parentId }));
+    return this.lazyNodes(ctx, await depts.list(ctx, { parentId }));
+  }
+
+  /**
+   * `lazy-list` (BladeX, the Saber dept screen): the children of `parentId` matching the filters; without a
+   * parent, the matches at any depth, or the top level when nothing is searched. Each node says if it has
+   * children. Another tenant's depts for the platform tenant only.
+   */
+  async lazyList(ctx: Ctx, query: DeptLazyQuery): Promise<DeptTreeNode[]> {
+    const { tenantId, ...filters } = query;
+    const target = this.tenantCtx(ctx, tenantId);
+    const searching = Boolean(filters.deptName || filters.fullName || filters.deptCategory !== undefined);
+    const parentId = filters.parentId ?? (searching ? undefined : DEPT_ROOT_PARENT);
+    return this.lazyNodes(target, await depts.list(target, { ...filters, parentId }));
+  }
+
+  private async lazyNodes(ctx: Ctx, rows: DeptRow[]): Promise<DeptTreeNode[]> {
+    const views = await this.describe(ctx, rows);
     const parents = await this.parentsAmong(
       ctx,
       rows.map((row) => row.id),
     );
-    return rows.map((row) => ({ ...toNode(row), hasChildren: parents.has(row.id) }));
+    return views.map((row) => ({ ...toNode(row), hasChildren: parents.has(row.id) }));
   }
 
   /** Every dept of a tenant, flat (`getDeptByTenantID`); another tenant's for the platform tenant only. */

@@ -96,7 +96,9 @@ export function dictionaryRoutes(app: FastifyInstance, options: DictionaryRoutes
       config: { permission: code },
       schema: {
         tags,
-        summary: 'Every entry (or those of dictionary `code`) as tree-select nodes; key and value are ids',
+        summary:
+          'Every entry (or those of dictionary `code`; `code=DICT` is every entry, as Saber sends it) as ' +
+          'tree-select nodes; key and value are ids',
         querystring: DictTreeQuery,
         response: { 200: envelope(z.array(DictTreeNodeSchema)) },
       },

@@ -1,6 +1,7 @@
 import {
   DICT_ROOT_KEY,
   DICT_ROOT_PARENT_ID,
+  DICT_TREE_EVERY,
   type DictSubmit,
   type PageQuery,
   PLATFORM_TENANT_ID,
@@ -110,9 +111,13 @@ export class DictionaryStore {
     return nest(await this.ofCode(ctx, parent.code), parentId);
   }
 
-  /** tree: every entry (or one dictionary's) as tree-select nodes {id, parentId, title, key, value}. */
+  /**
+   * tree: every entry (or one dictionary's) as tree-select nodes {id, parentId, title, key, value}; the code
+   * `DICT` (DICT_TREE_EVERY, what the Saber console sends) is every entry, as in BladeX.
+   */
   async tree(ctx: Ctx, code?: string) {
-    const rows = await this.entries.list(ctx, {}, code ? eq(this.table.code, code) : undefined);
+    const one = code && code !== DICT_TREE_EVERY ? eq(this.table.code, code) : undefined;
+    const rows = await this.entries.list(ctx, {}, one);
     return mapTree(nest(rows, DICT_ROOT_PARENT_ID), (row) => ({
       id: row.id,
       parentId: row.parentId,

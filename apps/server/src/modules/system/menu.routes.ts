@@ -1,5 +1,7 @@
 import {
+  CheckedTreeSchema,
   envelope,
+  GrantTreeSchema,
   MenuAdminNodeSchema,
   MenuLazyQuery,
   MenuListQuery,
@@ -148,25 +150,36 @@ export default async function menuRoutes(app: FastifyInstance) {
     },
   });
 
-  // The role grant dialog: what the caller may grant, and what the roles hold now.
-  const grantTree = { 200: envelope(z.array(TreeSelectNodeSchema)) };
-  const keys = { 200: envelope(z.array(z.string())) };
+  // The role grant dialog (both consoles): what the caller may grant, and what to tick for the roles.
   routes.get(
     `${base}/grant-tree`,
     {
       config: { permission: 'role_grant' },
-      schema: { tags, summary: 'Menus and buttons the caller may grant', response: grantTree },
+      schema: {
+        tags,
+        summary: 'Menus and buttons, data scopes and API scopes the caller may grant, as three trees',
+        response: { 200: envelope(GrantTreeSchema) },
+      },
     },
-    async (request, reply) => reply.ok(await roleGrants.menuTree(request.ctx)),
+    async (request, reply) => reply.ok(await roleGrants.grantTree(request.ctx)),
   );
   routes.get(
     `${base}/role-tree-keys`,
     {
       config: { permission: 'role_grant' },
-      schema: { tags, summary: 'Menu ids the roles hold', querystring: RoleIdsQuery, response: keys },
+      schema: {
+        tags,
+        summary:
+          'The nodes of each grant tree to tick for the roles: menus held with everything below them, scopes',
+        querystring: RoleIdsQuery,
+        response: { 200: envelope(CheckedTreeSchema) },
+      },
     },
-    async (request, reply) => reply.ok(await roleGrants.menuKeys(request.ctx, request.query.roleIds)),
+    async (request, reply) => reply.ok(await roleGrants.checkedKeys(request.ctx, request.query.roleIds)),
   );
+  // The same scope trees and keys one kind at a time.
+  const scopeTree = { 200: envelope(z.array(TreeSelectNodeSchema)) };
+  const scopeKeys = { 200: envelope(z.array(z.string())) };
   for (const [kind, category] of [
     ['data', 1],
     ['api', 2],
@@ -178,7 +191,7 @@ export default async function menuRoutes(app: FastifyInstance) {
         schema: {
           tags,
           summary: `The ${kind} scopes the caller may grant, as leaves (category 3) under their menus`,
-          response: grantTree,
+          response: scopeTree,
         },
       },
       async (request, reply) => reply.ok(await roleGrants.scopeTree(request.ctx, category)),
@@ -191,7 +204,7 @@ export default async function menuRoutes(app: FastifyInstance) {
           tags,
           summary: `The ${kind} scope ids the roles hold`,
           querystring: RoleIdsQuery,
-          response: keys,
+          response: scopeKeys,
         },
       },
       async (request, reply) =>

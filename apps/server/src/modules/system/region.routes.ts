@@ -3,10 +3,10 @@ import {
   PageQuery,
   pageOf,
   RegionCodeQuery,
-  RegionCodesQuery,
   RegionNodeSchema,
   RegionPageQuery,
   RegionParentQuery,
+  RegionRemoveQuery,
   RegionSchema,
   RegionSubmit,
 } from '@aos/contract';
@@ -88,15 +88,18 @@ export default async function regionRoutes(app: FastifyInstance) {
     },
     async (request, reply) => reply.ok(await regions.detail(request.ctx, request.query.code)),
   );
+  // An edit names the division by its code in `id`; an id with another code adds below it (Saber, BladeX).
+  const edits = (body: RegionSubmit) => Boolean(body.id && body.id === body.code);
   routes.post(
     `${base}/submit`,
     {
       config: {
-        permission: (request) => ((request.body as RegionSubmit).id ? 'region_edit' : 'region_add'),
+        permission: (request) => (edits(request.body as RegionSubmit) ? 'region_edit' : 'region_add'),
       },
       schema: {
         tags,
-        summary: 'Add (no id) or update (id = the code) a division; platform tenant only',
+        summary:
+          'Add (no id, or an id that is not the code) or update (id = the code) a division; platform only',
         body: RegionSubmit,
         response: { 200: envelope(RegionSchema) },
       },
@@ -104,7 +107,7 @@ export default async function regionRoutes(app: FastifyInstance) {
     async (request, reply) =>
       reply.ok(
         await regions.submit(request.ctx, request.body),
-        request.body.id ? 'common.updated' : 'common.added',
+        edits(request.body) ? 'common.updated' : 'common.added',
       ),
   );
   routes.post(
@@ -114,12 +117,13 @@ export default async function regionRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Remove divisions by comma-separated codes (refused while divisions lie below); platform only',
-        querystring: RegionCodesQuery,
+          'Remove a division by its code (`id`, BladeX) or several by comma-separated codes (`ids`); ' +
+          'refused while divisions lie below; platform only',
+        querystring: RegionRemoveQuery,
         response: { 200: envelope(z.number()) },
       },
     },
     async (request, reply) =>
-      reply.ok(await regions.remove(request.ctx, request.query.ids), 'common.deleted'),
+      reply.ok(await regions.remove(request.ctx, request.query.codes), 'common.deleted'),
   );
 }

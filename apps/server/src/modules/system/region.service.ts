@@ -100,7 +100,11 @@ export class RegionService {
   submit(ctx: Ctx, input: RegionSubmit): Promise<RegionView> {
     assertPlatform(ctx);
     return inTransaction(ctx, async (tx) => {
-      if (input.id) return this.update(tx, input.id, input);
+      // The Saber console keeps the selected division's id when it adds one below it; BladeX tells an edit
+      // from an addition by the code, so an id with a code not yet used is an addition.
+      if (input.id && (input.id === input.code || (await this.find(tx, input.code)))) {
+        return this.update(tx, input.id, input);
+      }
       if (await this.find(tx, input.code)) throw fieldError('code', 'region.codeExists');
       const parent = input.parentCode === REGION_ROOT_CODE ? null : await this.find(tx, input.parentCode);
       if (!parent && input.parentCode !== REGION_ROOT_CODE) {

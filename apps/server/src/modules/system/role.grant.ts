@@ -1,10 +1,11 @@
-import type { TreeSelectNode } from '@aos/contract';
+import type { CheckedTree, GrantTree, TreeSelectNode } from '@aos/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { menu, role, roleMenu, roleScope, scopeApi, scopeData } from '../../db/schema/index.js';
 import type { Ctx } from '../../lib/context.js';
 import { scope } from '../../lib/tenant-scope.js';
 import { withAncestors } from '../../lib/tree.js';
-import { SCOPE_CATEGORY_DATA } from '../auth/principal.service.js';
+import { SCOPE_CATEGORY_API, SCOPE_CATEGORY_DATA } from '../auth/principal.service.js';
+import { fullyHeld } from './grant-keys.js';
 import { availableTo, liveMenus, menuTreeSelect } from './menu.service.js';
 
 type MenuRow = typeof menu.$inferSelect;
@@ -44,34 +45,61 @@ async function tenantRoles(ctx: Ctx, roleIds: string[]): Promise<string[]> {
 }
 
 /**
- * What the role grant dialog shows (BladeX menu/grant-tree, role-tree-keys, grant-data-scope-tree,
- * grant-api-scope-tree, data-scope-tree-keys, api-scope-tree-keys): the trees the caller may grant from and
- * the ids the roles hold now.
+ * What the role grant dialog shows, in BladeX's shapes (menu/grant-tree → GrantTreeVO, menu/role-tree-keys →
+ * CheckedTreeVO), which both our console and the BladeX Saber console read: the trees the caller may grant from
+ * and the nodes to tick for what the roles hold now. The per-kind scope calls answer one tree or key list each.
  */
 export class RoleGrantService {
-  /** Menus and buttons the caller may grant, as a tree. */
-  async menuTree(ctx: Ctx): Promise<TreeSelectNode[]> {
-    return menuTreeSelect(ctx, await grantableMenus(ctx));
+  /** menu/grant-tree: menus and buttons, data scopes and API scopes the caller may grant. */
+  async grantTree(ctx: Ctx): Promise<GrantTree> {
+    const menus = await grantableMenus(ctx);
+    return {
+      menu: menuTreeSelect(ctx, menus),
+      dataScope: await this.scopeTreeOf(ctx, menus, SCOPE_CATEGORY_DATA),
+      apiScope: await this.scopeTreeOf(ctx, menus, SCOPE_CATEGORY_API),
+    };
   }
 
-  /** Menu ids the roles hold (parents included, as they were granted). */
-  async menuKeys(ctx: Ctx, roleIds: string[]): Promise<string[]> {
+  /**
+   * menu/role-tree-keys: the menus to tick (held with everything below them in the caller's tree: a checkbox
+   * tree ticks the children of a ticked menu) and the scopes the roles hold.
+   */
+  async checkedKeys(ctx: Ctx, roleIds: string[]): Promise<CheckedTree> {
     const ids = await tenantRoles(ctx, roleIds);
-    if (ids.length === 0) return [];
+    const tree = menuTreeSelect(ctx, await grantableMenus(ctx));
+    return {
+      menu: fullyHeld(tree, new Set(await this.heldMenus(ctx, ids))),
+      dataScope: await this.heldScopes(ctx, SCOPE_CATEGORY_DATA, ids),
+      apiScope: await this.heldScopes(ctx, SCOPE_CATEGORY_API, ids),
+    };
+  }
+
+  /** The data (1) or API (2) scope tree alone (menu/grant-data-scope-tree, grant-api-scope-tree). */
+  async scopeTree(ctx: Ctx, category: ScopeCategory): Promise<TreeSelectNode[]> {
+    return this.scopeTreeOf(ctx, await grantableMenus(ctx), category);
+  }
+
+  /** Data (1) or API (2) scope ids the roles hold (menu/data-scope-tree-keys, api-scope-tree-keys). */
+  async scopeKeys(ctx: Ctx, category: ScopeCategory, roleIds: string[]): Promise<string[]> {
+    return this.heldScopes(ctx, category, await tenantRoles(ctx, roleIds));
+  }
+
+  /** Menu ids the roles (of the tenant) hold, parents included as they were granted. */
+  private async heldMenus(ctx: Ctx, roleIds: string[]): Promise<string[]> {
+    if (roleIds.length === 0) return [];
     const rows = await ctx.db
       .selectDistinct({ id: roleMenu.menuId })
       .from(roleMenu)
       .innerJoin(menu, eq(menu.id, roleMenu.menuId))
-      .where(and(inArray(roleMenu.roleId, ids), eq(menu.isDeleted, 0)));
+      .where(and(inArray(roleMenu.roleId, roleIds), eq(menu.isDeleted, 0)));
     return rows.map((row) => row.id);
   }
 
   /**
-   * The data (1) or API (2) scopes of the menus the caller may grant: the menu tree cut down to the menus
-   * that have scopes (and their parents), each scope a leaf of category 3 under its menu.
+   * The data (1) or API (2) scopes of `menus`: the menu tree cut down to the menus that have scopes (and
+   * their parents), each scope a leaf of category 3 under its menu.
    */
-  async scopeTree(ctx: Ctx, category: ScopeCategory): Promise<TreeSelectNode[]> {
-    const menus = await grantableMenus(ctx);
+  private async scopeTreeOf(ctx: Ctx, menus: MenuRow[], category: ScopeCategory): Promise<TreeSelectNode[]> {
     const table = scopeTable(category);
     const scopes = menus.length
       ? await ctx.db
@@ -123,9 +151,8 @@ export class RoleGrantService {
     return tree;
   }
 
-  /** Data (1) or API (2) scope ids the roles hold. */
-  async scopeKeys(ctx: Ctx, category: ScopeCategory, roleIds: string[]): Promise<string[]> {
-    const ids = await tenantRoles(ctx, roleIds);
+  /** Data (1) or API (2) scope ids the roles (of the tenant) hold. */
+  private async heldScopes(ctx: Ctx, category: ScopeCategory, ids: string[]): Promise<string[]> {
     if (ids.length === 0) return [];
     const table = scopeTable(category);
     const rows = await ctx.db

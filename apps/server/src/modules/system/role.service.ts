@@ -13,7 +13,7 @@ import { crud } from '../../lib/crud.js';
 import { badRequest, fieldError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { scope } from '../../lib/tenant-scope.js';
-import { isSelfOrBelow, linkTree, pruneEmpty } from '../../lib/tree.js';
+import { isSelfOrBelow, linkTree, pruneEmpty, withAncestors } from '../../lib/tree.js';
 import { type PrincipalService, SCOPE_CATEGORY_API, SCOPE_CATEGORY_DATA } from '../auth/principal.service.js';
 import { grantableMenus, scopeRows } from './role.grant.js';
 
@@ -154,20 +154,26 @@ export class RoleService {
   }
 
   /**
-   * role/grant: the given roles get exactly these menus, data scopes and API scopes. A caller may grant only
-   * menus they hold (an administrator holds every menu the tenant may have: platform-only menus stay with
-   * the platform tenant), and a scope only together with its menu.
+   * role/grant: the given roles get exactly these menus (with the menus above them), data scopes and API
+   * scopes. A caller may grant only menus they hold (an administrator holds every menu the tenant may have:
+   * platform-only menus stay with the platform tenant), and a scope only together with its menu. The BladeX
+   * Saber console sends the ticked nodes of its trees: no half-ticked parents (added here), and in the scope
+   * lists the menus whose scopes are all ticked (dropped here: a menu groups scopes, it is not one).
    */
   async grant(ctx: Ctx, input: RoleGrant): Promise<void> {
     const roleIds = unique(input.roleIds);
-    const menuIds = unique(input.menuIds);
-    const dataScopeIds = unique(input.dataScopeIds);
-    const apiScopeIds = unique(input.apiScopeIds);
     await inTransaction(ctx, async (tx) => {
       const found = await roles.list(tx, {}, inArray(role.id, roleIds));
       if (found.length !== roleIds.length) throw notFound();
-      const grantable = new Set((await grantableMenus(tx)).map((row) => row.id));
-      if (menuIds.some((id) => !grantable.has(id))) throw fieldError('menuIds', 'role.menuNotGrantable');
+      const menus = await grantableMenus(tx);
+      const grantable = new Set(menus.map((row) => row.id));
+      if (input.menuIds.some((id) => !grantable.has(id)))
+        throw fieldError('menuIds', 'role.menuNotGrantable');
+      const parentOf = new Map(menus.map((row) => [row.id, row.parentId]));
+      const menuIds = [...withAncestors(input.menuIds, parentOf)].filter((id) => grantable.has(id));
+      const scopesOnly = (ids: string[]) => unique(ids).filter((id) => !grantable.has(id));
+      const dataScopeIds = scopesOnly(input.dataScopeIds);
+      const apiScopeIds = scopesOnly(input.apiScopeIds);
       const granted = new Set(menuIds);
       for (const [field, category, ids] of [
         ['dataScopeIds', SCOPE_CATEGORY_DATA, dataScopeIds],

@@ -2,8 +2,9 @@ import {
   envelope,
   PageQuery,
   TenantDatasourceQuery,
-  TenantInfo,
+  TenantInfoAnswer,
   TenantInfoQuery,
+  TenantOptionSchema,
   TenantPageQuery,
   TenantSaved,
   TenantSchema,
@@ -43,6 +44,18 @@ export default async function tenantRoutes(app: FastifyInstance) {
         'Remove tenants by comma-separated ids (never the platform tenant); their users can no longer sign in',
     },
   });
+  routes.get(
+    `${base}/select`,
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'Tenants for pickers: every tenant for the platform tenant, one’s own tenant for others',
+        response: { 200: envelope(z.array(TenantOptionSchema)) },
+      },
+    },
+    async (request, reply) => reply.ok(await tenants.select(request.ctx)),
+  );
   routes.post(
     `${base}/setting`,
     {
@@ -79,9 +92,9 @@ export default async function tenantRoutes(app: FastifyInstance) {
       config: { permission: 'public' },
       schema: {
         tags,
-        summary: 'The tenant that owns a domain, for the sign-in page (null when none)',
+        summary: 'The tenant that owns a domain, for the sign-in page ({} when none)',
         querystring: TenantInfoQuery,
-        response: { 200: envelope(TenantInfo.nullable()) },
+        response: { 200: envelope(TenantInfoAnswer) },
       },
     },
     async (request, reply) => reply.ok(await tenants.info(request.ctx, request.query.domain)),

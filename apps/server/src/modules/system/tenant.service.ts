@@ -4,6 +4,8 @@ import {
   type PageQuery,
   PLATFORM_TENANT_ID,
   TENANT_ADMIN_ACCOUNT,
+  type TenantInfo,
+  type TenantOption,
   type TenantSettingQuery,
   type TenantSubmit,
 } from '@aos/contract';
@@ -59,6 +61,19 @@ export class TenantService {
       .offset((query.current - 1) * query.size);
     const total = counted?.total ?? 0;
     return { records, total, size: query.size, current: query.current, pages: Math.ceil(total / query.size) };
+  }
+
+  /**
+   * `select` (pickers; the Saber console's tenant column on the user, role, dept... screens): every live tenant
+   * for the platform tenant, the caller's own tenant for anyone else (BladeX).
+   */
+  async select(ctx: Ctx): Promise<TenantOption[]> {
+    const own = ctx.tenantId === PLATFORM_TENANT_ID ? undefined : eq(tenant.tenantId, ctx.tenantId);
+    return ctx.db
+      .select({ id: tenant.id, tenantId: tenant.tenantId, tenantName: tenant.tenantName })
+      .from(tenant)
+      .where(and(eq(tenant.isDeleted, 0), own))
+      .orderBy(asc(tenant.tenantId));
   }
 
   async detail(ctx: Ctx, id: string): Promise<TenantRow> {
@@ -204,11 +219,11 @@ export class TenantService {
 
   /**
    * `tenant/info` (public): the tenant whose domain is the host the sign-in page was opened on, so the page
-   * can fill in the tenant and show its background; null when no tenant claims that host.
+   * can fill in the tenant and show its background; `{}` when no tenant claims that host (BladeX).
    */
-  async info(ctx: Ctx, domain: string) {
+  async info(ctx: Ctx, domain: string): Promise<TenantInfo | Record<string, never>> {
     const host = hostOf(domain);
-    if (!host) return null;
+    if (!host) return {};
     const rows = await ctx.db
       .select({
         tenantId: tenant.tenantId,
@@ -226,7 +241,7 @@ export class TenantService {
           backgroundUrl: found.backgroundUrl ?? '',
           domain: found.domain ?? '',
         }
-      : null;
+      : {};
   }
 
   /** See {@link assertAccountQuota}. */

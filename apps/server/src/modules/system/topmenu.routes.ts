@@ -6,7 +6,8 @@ import {
   TopMenuIdsQuery,
   TopMenuPageQuery,
   TopMenuSubmit,
-  TreeSelectNodeSchema,
+  TopCheckedTreeSchema,
+  TopGrantTreeSchema,
 } from '@aos/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -59,8 +60,8 @@ export default async function topMenuRoutes(app: FastifyInstance) {
       config: { permission: 'topmenu_grant' },
       schema: {
         tags,
-        summary: 'The menus a top menu may show (the tenant’s menus, no buttons)',
-        response: { 200: envelope(z.array(TreeSelectNodeSchema)) },
+        summary: 'The menus a top menu may show (the tenant’s menus, no buttons), as BladeX’s {menu} tree',
+        response: { 200: envelope(TopGrantTreeSchema) },
       },
     },
     async (request, reply) => reply.ok(await topMenuAdmin.grantTree(request.ctx)),
@@ -71,9 +72,10 @@ export default async function topMenuRoutes(app: FastifyInstance) {
       config: { permission: 'topmenu_grant' },
       schema: {
         tags,
-        summary: 'The menu ids the top menus show',
+        summary:
+          'The menu ids the top menus show, as BladeX’s {menu} keys (ticked menus, no half-ticked parents)',
         querystring: TopMenuIdsQuery,
-        response: { 200: envelope(z.array(z.string())) },
+        response: { 200: envelope(TopCheckedTreeSchema) },
       },
     },
     async (request, reply) => reply.ok(await topMenuAdmin.treeKeys(request.ctx, request.query.topMenuIds)),

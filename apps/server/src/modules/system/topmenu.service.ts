@@ -1,4 +1,4 @@
-import type { PageQuery, TopMenuGrant, TopMenuSubmit, TreeSelectNode } from '@aos/contract';
+import type { PageQuery, TopCheckedTree, TopGrantTree, TopMenuGrant, TopMenuSubmit } from '@aos/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { menu, topMenu, topMenuSetting } from '../../db/schema/index.js';
 import { type Ctx, inTransaction } from '../../lib/context.js';
@@ -53,13 +53,24 @@ export class TopMenuService {
     });
   }
 
-  /** The side menus (not buttons) a top menu may show: those the tenant may have. */
-  async grantTree(ctx: Ctx): Promise<TreeSelectNode[]> {
-    return menuTreeSelect(ctx, availableTo(ctx.tenantId, await liveMenus(ctx, eq(menu.category, 1))));
+  /**
+   * menu/grant-top-tree: the side menus (not buttons) a top menu may show, those the tenant may have, in
+   * BladeX's GrantTreeVO shape (`menu` only) that both consoles read.
+   */
+  async grantTree(ctx: Ctx): Promise<TopGrantTree> {
+    const rows = availableTo(ctx.tenantId, await liveMenus(ctx, eq(menu.category, 1)));
+    return { menu: menuTreeSelect(ctx, rows) };
   }
 
-  /** The menu ids the top menus show now. */
-  async treeKeys(ctx: Ctx, topMenuIds: string[]): Promise<string[]> {
+  /**
+   * menu/top-tree-keys (BladeX CheckedTreeVO, `menu` only): the menus the top menus show now, as they were
+   * granted: the ticked nodes of the tree, so a checkbox tree shows them as they were ticked.
+   */
+  async treeKeys(ctx: Ctx, topMenuIds: string[]): Promise<TopCheckedTree> {
+    return { menu: await this.shownMenus(ctx, topMenuIds) };
+  }
+
+  private async shownMenus(ctx: Ctx, topMenuIds: string[]): Promise<string[]> {
     const owned = await topMenus.list(ctx, {}, inArray(topMenu.id, topMenuIds));
     if (owned.length === 0) return [];
     const rows = await ctx.db

@@ -1,4 +1,4 @@
-import type { Role, RoleNode, TreeSelectNode } from '@aos/contract';
+import type { CheckedTree, GrantTree, Role, RoleNode, TreeSelectNode } from '@aos/contract';
 import { crudApi } from '../../../api/crud';
 import { requestData } from '../../../api/http';
 import type { TreeOption } from '../../../components/crud/types';
@@ -36,20 +36,23 @@ export interface GrantState {
   apiScopeKeys: string[];
 }
 
-/** What the grant dialog shows: what the caller may grant, and what the roles hold now. */
+/**
+ * What the grant dialog shows: the trees the caller may grant from and the nodes to tick for the roles, in
+ * BladeX's shapes (`{menu, dataScope, apiScope}`), which the BladeX Saber console reads too.
+ */
 export async function loadGrant(roleIds: string[]): Promise<GrantState> {
-  const params = { roleIds: roleIds.join(',') };
-  const tree = (path: string) => requestData<TreeSelectNode[]>({ url: `${menuBase}/${path}` });
-  const keys = (path: string) => requestData<string[]>({ url: `${menuBase}/${path}`, params });
-  const [menuTree, dataScopeTree, apiScopeTree, menuKeys, dataScopeKeys, apiScopeKeys] = await Promise.all([
-    tree('grant-tree'),
-    tree('grant-data-scope-tree'),
-    tree('grant-api-scope-tree'),
-    keys('role-tree-keys'),
-    keys('data-scope-tree-keys'),
-    keys('api-scope-tree-keys'),
+  const [trees, keys] = await Promise.all([
+    requestData<GrantTree>({ url: `${menuBase}/grant-tree` }),
+    requestData<CheckedTree>({ url: `${menuBase}/role-tree-keys`, params: { roleIds: roleIds.join(',') } }),
   ]);
-  return { menuTree, dataScopeTree, apiScopeTree, menuKeys, dataScopeKeys, apiScopeKeys };
+  return {
+    menuTree: trees.menu,
+    dataScopeTree: trees.dataScope,
+    apiScopeTree: trees.apiScope,
+    menuKeys: keys.menu,
+    dataScopeKeys: keys.dataScope,
+    apiScopeKeys: keys.apiScope,
+  };
 }
 
 export const grantRoles = (body: {
