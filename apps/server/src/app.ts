@@ -10,6 +10,7 @@ import { type DatabaseTarget, openDatabase } from './db/client.js';
 import { seedPlatform } from './db/seed.js';
 import { openCache } from './lib/cache.js';
 import { setTimeZone } from './lib/time.js';
+import { Scheduler } from './scheduler/scheduler.js';
 import demoFleetPlugin from './demo/demo-fleet.plugin.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import consoleRoutes from './modules/console/console.routes.js';
@@ -111,7 +112,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await database.close();
     throw error;
   });
+  // Jobs and timers live in the app's database: the scheduler starts once every area has defined its jobs
+  // (onReady) and stops, letting running jobs finish, before the database closes.
+  const scheduler = new Scheduler(database, {
+    timeZone: config.TIME_ZONE,
+    log: app.log.child({ module: 'scheduler' }),
+  });
+  app.addHook('onReady', () => scheduler.start());
   app.addHook('onClose', async () => {
+    await scheduler.stop();
     await cache.close();
     await database.close();
   });
@@ -126,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('cache', cache);
+  app.decorate('scheduler', scheduler);
   app.decorate('services', services);
 
   await app.register(errorsPlugin);

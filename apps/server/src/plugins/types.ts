@@ -5,6 +5,7 @@ import type { Database } from '../db/client.js';
 import type { Cache } from '../lib/cache.js';
 import type { Ctx, Principal } from '../lib/context.js';
 import type { Wire } from '../lib/wire.js';
+import type { Scheduler } from '../scheduler/scheduler.js';
 import type { Services } from '../services.js';
 
 /**
@@ -48,6 +49,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     cache: Cache;
+    scheduler: Scheduler;
     services: Services;
   }
 }

@@ -10,18 +10,16 @@ import {
 } from '@aos/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { telemetryRetention } from './telemetry.retention.js';
 
 const tags = ['cloud-biglog: telemetry'];
 const BASE = '/api/cloud-biglog';
-const DAY_MS = 86_400_000;
-/** the first retention run, after the start has settled */
-const FIRST_PRUNE_MS = 60_000;
 
 /**
  * Stored telemetry (spec §7 cloud-biglog): findHistoryRouteTrack, trackPage (our addition: the flights for
  * the track-replay screen) and uavDataModel/page; all under the `track` menu. Also starts, with the app,
- * the writer that stores the device link's OSD, and the daily retention (TELEMETRY_RETENTION_DAYS, 0 keeps
- * everything); `app.close()` stops both and writes what is buffered.
+ * the writer that stores the device link's OSD (`app.close()` writes what is buffered), and defines the
+ * daily retention job on the scheduler (`telemetry.retention.ts`).
  */
 export default async function telemetryRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -29,26 +27,8 @@ export default async function telemetryRoutes(app: FastifyInstance) {
   const log = app.log.child({ module: 'telemetry' });
 
   telemetryWriter.attach(deviceLink, log);
-  let retention: NodeJS.Timeout | null = null;
-  const days = app.config.TELEMETRY_RETENTION_DAYS;
-  if (days > 0) {
-    const prune = async () => {
-      try {
-        const removed = await telemetry.prune(app.database, new Date(Date.now() - days * DAY_MS));
-        log.info(removed, 'telemetry retention');
-      } catch (error) {
-        log.warn({ err: error }, 'telemetry retention failed');
-      }
-    };
-    retention = setTimeout(function run() {
-      void prune();
-      retention = setTimeout(run, DAY_MS);
-      retention.unref();
-    }, FIRST_PRUNE_MS);
-    retention.unref();
-  }
+  await telemetryRetention(app);
   app.addHook('onClose', async () => {
-    if (retention) clearTimeout(retention);
     await telemetryWriter.close();
   });
 

@@ -1,0 +1,69 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import type { Database } from '../db/client.js';
+
+export interface BossDb {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /** refuse new statements and wait for the ones under way (so the database can close under no one) */
+  close(): Promise<void>;
+  /** the object the connection belongs to: one PGlite, or one pool */
+  readonly owner: object;
+}
+
+/**
+ * pg-boss's way into the app's own database: the same PGlite instance (a second one on the same folder would
+ * corrupt it) or the same node-postgres pool, instead of a pool of its own.
+ */
+export function bossDb(database: Database): BossDb {
+  // drizzle keeps the client it was built on as `$client`: the PGlite instance or the pg.Pool.
+  const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
+  const run = database.kind === 'pglite' ? pgliteExecutor(client as PGlite) : poolExecutor(client as pg.Pool);
+  const running = new Set<Promise<unknown>>();
+  let closed = false;
+  return {
+    owner: client,
+    async executeSql(text, values) {
+      if (closed) throw new Error('scheduler stopped');
+      const statement = run(text, values);
+      running.add(statement);
+      try {
+        return await statement;
+      } finally {
+        running.delete(statement);
+      }
+    },
+    async close() {
+      closed = true;
+      await Promise.allSettled([...running]);
+    },
+  };
+}
+
+type Executor = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+function poolExecutor(pool: pg.Pool): Executor {
+  return (text, values) => pool.query(text, values);
+}
+
+/**
+ * pg-boss sends its schema, maintenance and locking scripts as several statements (BEGIN; ...; COMMIT)
+ * without parameters: PGlite runs those only through `exec()`, which answers one result per statement;
+ * pg-boss reads the last. A script that fails half-way leaves PGlite's only session inside the aborted
+ * transaction (a pool would drop that connection): roll it back, or every later query of the app fails.
+ */
+function pgliteExecutor(client: PGlite): Executor {
+  return async (text, values) => {
+    if (values && values.length > 0) {
+      return (await client.query<Record<string, unknown>>(text, values)) as {
+        rows: Record<string, unknown>[];
+      };
+    }
+    try {
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    } catch (error) {
+      if (client.isInTransaction()) await client.exec('ROLLBACK');
+      throw error;
+    }
+  };
+}
