@@ -6,9 +6,18 @@ export interface BossDb {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** refuse new statements and wait for the ones under way (so the database can close under no one) */
   close(): Promise<void>;
-  /** the object the connection belongs to: one PGlite, or one pool */
-  readonly owner: object;
+  /**
+   * Run `work` while no other scheduler on this database runs its own: on PostgreSQL under an advisory lock
+   * (instances starting together deadlock when each creates its queues, which attaches tables to pg-boss's
+   * partitioned job table), in this process by turns (PGlite belongs to one process).
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
 }
+
+/** Any constant shared by every instance (the migrations use 727_001). */
+const SETUP_LOCK = 727_002;
+/** per PGlite instance or pool: the last exclusive work, which the next one waits for */
+const turns = new WeakMap<object, Promise<unknown>>();
 
 /**
  * pg-boss's way into the app's own database: the same PGlite instance (a second one on the same folder would
@@ -20,8 +29,14 @@ export function bossDb(database: Database): BossDb {
   const run = database.kind === 'pglite' ? pgliteExecutor(client as PGlite) : poolExecutor(client as pg.Pool);
   const running = new Set<Promise<unknown>>();
   let closed = false;
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const mine = (turns.get(client) ?? Promise.resolve()).catch(() => undefined).then(work);
+    turns.set(client, mine);
+    return mine;
+  };
   return {
-    owner: client,
+    exclusive:
+      database.kind === 'pglite' ? inTurn : (work) => inTurn(() => advisoryLocked(client as pg.Pool, work)),
     async executeSql(text, values) {
       if (closed) throw new Error('scheduler stopped');
       const statement = run(text, values);
@@ -37,6 +52,17 @@ export function bossDb(database: Database): BossDb {
       await Promise.allSettled([...running]);
     },
   };
+}
+
+async function advisoryLocked<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [SETUP_LOCK]);
+    return await work();
+  } finally {
+    await lock.query('select pg_advisory_unlock($1)', [SETUP_LOCK]).catch(() => undefined);
+    lock.release();
+  }
 }
 
 type Executor = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;

@@ -41,9 +41,6 @@ interface Timer {
   tz: string;
 }
 
-/** First starts on one database wait for each other, so only the first creates pg-boss's schema. */
-const installs = new WeakMap<object, Promise<unknown>>();
-
 /**
  * Durable jobs and timers in the app's PostgreSQL (or PGlite) through pg-boss: each job runs once whatever
  * the number of instances, a timer fires once per period, jobs survive restarts, failures are retried and
@@ -170,12 +167,18 @@ export class Scheduler {
   }
 
   async #start(): Promise<void> {
-    const owner = this.#db.owner;
-    const first = (installs.get(owner) ?? Promise.resolve())
-      .catch(() => undefined)
-      .then(() => this.#boss.start());
-    installs.set(owner, first);
-    await first;
+    // One instance at a time: the first creates pg-boss's schema, the others find it.
+    await this.#db.exclusive(() => this.#prepare());
+    const pollMs = (this.options.pollingIntervalSeconds ?? 2) * 1000;
+    for (const [name, { handler, options }] of this.#definitions) {
+      const worker = new JobWorker(this.#boss, name, handler, options.concurrency ?? 1, pollMs, this.#log);
+      this.#workers.set(name, worker);
+      worker.start();
+    }
+  }
+
+  async #prepare(): Promise<void> {
+    await this.#boss.start();
     const queues = new Map((await this.#boss.getQueues()).map((queue) => [queue.name, queue]));
     for (const [name, { options }] of this.#definitions) {
       const wanted = queueOptions(options);
@@ -184,12 +187,6 @@ export class Scheduler {
       else if (differs(stored, wanted)) await this.#boss.updateQueue(name, { name, ...wanted });
     }
     for (const [name, timer] of this.#timers) await this.#setTimer(name, timer);
-    const pollMs = (this.options.pollingIntervalSeconds ?? 2) * 1000;
-    for (const [name, { handler, options }] of this.#definitions) {
-      const worker = new JobWorker(this.#boss, name, handler, options.concurrency ?? 1, pollMs, this.#log);
-      this.#workers.set(name, worker);
-      worker.start();
-    }
   }
 
   /**

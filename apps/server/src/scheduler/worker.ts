@@ -5,6 +5,8 @@ import type { JobHandler, JobName } from './jobs.js';
 interface Run {
   controller: AbortController;
   done: Promise<void>;
+  /** the handler has returned or thrown: its outcome is being saved */
+  settling: boolean;
 }
 
 /**
@@ -55,10 +57,12 @@ export class JobWorker {
     await Promise.race([Promise.allSettled([...this.#runs.values()].map((run) => run.done)), grace]);
     clearTimeout(timer);
     for (const [id, run] of this.#runs) {
+      if (run.settling) continue;
       const reason = new Error('the server stopped while the job ran');
       run.controller.abort(reason);
       await this.#settle(() => this.boss.fail(this.name, id, reason));
     }
+    await Promise.allSettled([...this.#runs.values()].map((run) => run.done));
   }
 
   /** Abort the handler of job `id` if it runs here (the job was cancelled). */
@@ -100,15 +104,16 @@ export class JobWorker {
   }
 
   #start(job: PgBoss.JobWithMetadata<object>): void {
-    const controller = new AbortController();
-    const done = this.#run(job, controller).finally(() => {
+    const run: Run = { controller: new AbortController(), done: Promise.resolve(), settling: false };
+    run.done = this.#run(job, run).finally(() => {
       this.#runs.delete(job.id);
       this.wake();
     });
-    this.#runs.set(job.id, { controller, done });
+    this.#runs.set(job.id, run);
   }
 
-  async #run(job: PgBoss.JobWithMetadata<object>, controller: AbortController): Promise<void> {
+  async #run(job: PgBoss.JobWithMetadata<object>, run: Run): Promise<void> {
+    const { controller } = run;
     const attempt = job.retryCount + 1;
     const expiryMs = Number(job.expireInSeconds) * 1000;
     let timer: NodeJS.Timeout | undefined;
@@ -128,15 +133,18 @@ export class JobWorker {
       // after an expiry the handler may still fail: nobody waits for it any more
       handled.catch(() => undefined);
       await Promise.race([handled, expired]);
+      // Aborted (cancelled, or stopped) but returned anyway: whoever aborted it has saved its state.
+      if (controller.signal.aborted) return;
+      run.settling = true;
       await this.#settle(() => this.boss.complete(this.name, job.id));
     } catch (error) {
-      // aborted before it failed: cancelled or stopped, which saved the job's state and said why
-      const aborted = controller.signal.aborted;
+      const context = { err: error, job: this.name, id: job.id, attempt };
+      // Aborted before it failed: cancelled, or stopped, which saved the job's state and said why.
+      if (controller.signal.aborted) return void this.log.debug(context, 'job aborted');
+      run.settling = true;
       controller.abort(error);
       const last = job.retryCount >= job.retryLimit;
-      const context = { err: error, job: this.name, id: job.id, attempt };
-      if (aborted) this.log.debug(context, 'job aborted');
-      else if (last) this.log.error(context, 'job failed its last attempt: dead-lettered');
+      if (last) this.log.error(context, 'job failed its last attempt: dead-lettered');
       else this.log.warn(context, 'job failed: will retry');
       await this.#settle(() => this.boss.fail(this.name, job.id, error as object));
     } finally {
