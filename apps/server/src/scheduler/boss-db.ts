@@ -2,9 +2,14 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Database } from '../db/client.js';
 
+interface Rows {
+  rows: Record<string, unknown>[];
+}
+
 export interface BossDb {
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-  /** refuse new statements and wait for the ones under way (so the database can close under no one) */
+  /** undefined once closed, as pg-boss's own database answers when closed */
+  executeSql(text: string, values?: unknown[]): Promise<Rows | undefined>;
+  /** drop new statements and wait for the ones under way (so the database can close under no one) */
   close(): Promise<void>;
   /**
    * Run `work` while no other scheduler on this database runs its own: on PostgreSQL under an advisory lock
@@ -38,7 +43,9 @@ export function bossDb(database: Database): BossDb {
     exclusive:
       database.kind === 'pglite' ? inTurn : (work) => inTurn(() => advisoryLocked(client as pg.Pool, work)),
     async executeSql(text, values) {
-      if (closed) throw new Error('scheduler stopped');
+      // pg-boss's timers and its cron worker may still send a statement after its stop, some from calls
+      // nobody awaits (a rejection there would be unhandled): drop them, as pg-boss's own closed database does.
+      if (closed) return undefined;
       const statement = run(text, values);
       running.add(statement);
       try {
@@ -65,7 +72,7 @@ async function advisoryLocked<T>(pool: pg.Pool, work: () => Promise<T>): Promise
   }
 }
 
-type Executor = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+type Executor = (text: string, values?: unknown[]) => Promise<Rows>;
 
 function poolExecutor(pool: pg.Pool): Executor {
   return (text, values) => pool.query(text, values);

@@ -12,7 +12,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * pg-boss's own `retry(name, id)` takes it back from there.
  */
 export async function listDeadLetters(db: BossDb, name: string | undefined, limit: number) {
-  const { rows } = await db.executeSql(
+  const rows = await select(
+    db,
     `select id, name, data, retry_count, output, created_on, completed_on
        from ${BOSS_SCHEMA}.job
       where state = 'failed' and ($1::text is null or name = $1)
@@ -25,7 +26,7 @@ export async function listDeadLetters(db: BossDb, name: string | undefined, limi
     name: String(row.name),
     data: row.data,
     attempts: Number(row.retry_count) + 1,
-    error: errorMessage(parseJson(row.output)),
+    error: errorMessage(row.output),
     createdAt: new Date(row.created_on as string | Date),
     failedAt: new Date(row.completed_on as string | Date),
   }));
@@ -37,21 +38,18 @@ export async function listDeadLetters(db: BossDb, name: string | undefined, limi
  */
 export async function jobName(db: BossDb, id: string, states: string[]): Promise<string | null> {
   if (!UUID.test(id)) return null;
-  const { rows } = await db.executeSql(
+  const rows = await select(
+    db,
     `select name from ${BOSS_SCHEMA}.job where id = $1::uuid and state::text = any($2::text[])`,
     [id, states],
   );
   return rows[0] ? String(rows[0].name) : null;
 }
 
-/** node-postgres parses jsonb, PGlite's exec path may hand it over as text. */
-function parseJson(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return value;
-  }
+async function select(db: BossDb, text: string, values: unknown[]) {
+  const result = await db.executeSql(text, values);
+  if (!result) throw new Error('the scheduler is stopped');
+  return result.rows;
 }
 
 /** pg-boss stores a thrown error serialized ({name, message, stack}), other values as {value}. */
