@@ -75,7 +75,9 @@ export class Scheduler {
       archiveFailedAfterSeconds: (options.deadLetterDays ?? 14) * 86_400,
     });
     this.#boss.on('error', (error: Error) => {
-      if (this.#state === 'started') this.#log.warn({ err: error }, 'scheduler error');
+      // after the stop only the statements dropped on the way out fail: nothing to report
+      if (this.#state === 'starting' || this.#state === 'started')
+        this.#log.warn({ err: error }, 'scheduler error');
     });
   }
 
@@ -95,6 +97,7 @@ export class Scheduler {
   async schedule<N extends JobName>(name: N, cron: string, data: JobMap[N], options: ScheduleOptions = {}) {
     // A seconds field would let one period straddle two of pg-boss's one-minute slots and fire twice.
     if (cron.trim().split(/\s+/).length !== 5) throw new Error(`cron of ${name} must have 5 fields: ${cron}`);
+    if (!this.#definitions.has(name)) throw new Error(`job ${name} is not defined`);
     const timer = { cron, data, tz: options.tz ?? this.options.timeZone };
     this.#timers.set(name, timer);
     if (this.#state === 'started') await this.#setTimer(name, timer);

@@ -176,6 +176,9 @@ describe('refusals', () => {
     );
     await expect(scheduler.schedule('test.echo', '0 30 3 * * *', { n: 1 })).rejects.toThrow(/5 fields/);
     await expect(scheduler.send('test.undefined' as 'test.echo', { n: 1 })).rejects.toThrow(/not defined/);
+    await expect(scheduler.schedule('test.undefined' as 'test.echo', '0 3 * * *', { n: 1 })).rejects.toThrow(
+      /not defined/,
+    );
     await expect(scheduler.send('test.echo', { n: 1 }, { singletonSeconds: 0.5 })).rejects.toThrow(
       /singletonSeconds/,
     );
