@@ -110,7 +110,7 @@ export function testScheduler(database: Database, options: Partial<SchedulerOpti
 export async function waitFor<T>(
   what: string,
   check: () => T | Promise<T>,
-  timeoutMs = 20_000,
+  timeoutMs = 60_000,
 ): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

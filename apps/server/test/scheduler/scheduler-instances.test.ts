@@ -10,13 +10,18 @@ import { jobState, type TestDatabase, testDatabase, testScheduler, waitFor } fro
  */
 
 let store: TestDatabase;
+/** the database as the first instance opens it (in the hook: opening PGlite is slow on a busy machine) */
+let first: Database;
 /** every database and scheduler a test opened, closed after it in reverse order */
 let opened: (Database | Scheduler)[];
+/** the waits of a test add up, and the restart opens a database again */
+const SLOW = { timeout: 120_000 };
 
 beforeEach(async () => {
   store = await testDatabase();
   opened = [];
-});
+  first = await open();
+}, SLOW.timeout);
 
 afterEach(async () => {
   for (const item of opened.reverse()) await ('stop' in item ? item.stop() : item.close());
@@ -29,9 +34,9 @@ async function open(): Promise<Database> {
   return database;
 }
 
-async function another(first: Database): Promise<Database> {
-  const database = await store.another(first);
-  if (database !== first) opened.push(database);
+async function another(of: Database): Promise<Database> {
+  const database = await store.another(of);
+  if (database !== of) opened.push(database);
   return database;
 }
 
@@ -59,9 +64,8 @@ async function lastCronCheck(database: Database): Promise<string> {
   return String(result.rows[0]?.at);
 }
 
-describe('two instances on one database', () => {
+describe('two instances on one database', SLOW, () => {
   it('each of 40 jobs runs exactly once', async () => {
-    const first = await open();
     const runs: { id: string; instance: string }[] = [];
     const instances = [first, await another(first)].map((database, index) => {
       const instance = scheduler(database);
@@ -84,11 +88,10 @@ describe('two instances on one database', () => {
   });
 
   it('a timer fires once per period, not once per instance', async () => {
-    const first = await open();
     // A daily timer at the database's current minute fires in this minute only: any second run is a
     // duplicate. Late in a minute, take the next one, so the instances have time to check the crons in it.
     let now = await databaseNow(first);
-    while (now.getUTCSeconds() >= 45) {
+    while (now.getUTCSeconds() >= 40) {
       await new Promise((resolve) => setTimeout(resolve, (61 - now.getUTCSeconds()) * 1000));
       now = await databaseNow(first);
     }
@@ -113,9 +116,9 @@ describe('two instances on one database', () => {
   });
 });
 
-describe('restarts', () => {
+describe('restarts', SLOW, () => {
   it('a job sent before a restart runs after it', async () => {
-    let database = await open();
+    let database = first;
     const before = scheduler(database);
     const runsBefore: string[] = [];
     before.define('test.echo', ({ id }) => void runsBefore.push(id));
@@ -137,7 +140,6 @@ describe('restarts', () => {
   });
 
   it('a job whose instance stopped while running it is retried by another instance', async () => {
-    const first = await open();
     const leaving = scheduler(first, { stopGraceMs: 100 });
     leaving.define(
       'test.slow',

@@ -53,7 +53,7 @@ beforeAll(async () => {
   scheduler.define('test.slow', held, { retryLimit: 1, retryDelaySeconds: 0, concurrency: 3 });
   scheduler.define('test.expiring', held, { expireInSeconds: 1, retryLimit: 1, retryDelaySeconds: 0 });
   await scheduler.start();
-});
+}, 120_000);
 
 afterAll(async () => {
   await scheduler?.stop();

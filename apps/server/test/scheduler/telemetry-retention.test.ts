@@ -18,7 +18,8 @@ afterAll(async () => {
   for (const app of apps) await app.close();
 });
 
-describe('telemetry retention timer', () => {
+// Each test starts whole apps: slow on a busy machine.
+describe('telemetry retention timer', { timeout: 120_000 }, () => {
   it('is set at 03:30 in TIME_ZONE with the configured days, and removed by 0 days', async () => {
     // Two starts of the server on one database, as a configuration change would go.
     const store = await testDatabase();
@@ -49,7 +50,7 @@ describe('telemetry retention timer', () => {
   });
 });
 
-describe('telemetry.prune job', () => {
+describe('telemetry.prune job', { timeout: 120_000 }, () => {
   it('deletes the samples and flights older than its days, and keeps the rest', async () => {
     const { app, tokenA, droneA } = await telemetryFixture();
     apps.push(app);
