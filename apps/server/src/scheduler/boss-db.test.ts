@@ -6,11 +6,13 @@ import { type BossDb, bossDb } from './boss-db.js';
 let client: PGlite;
 let db: BossDb;
 
+// PGlite takes seconds to start on a busy machine: in the hook, not in the first test.
 beforeAll(async () => {
   client = new PGlite();
+  await client.waitReady;
   // bossDb reads only the kind and the client drizzle keeps as `$client`
   db = bossDb({ kind: 'pglite', db: { $client: client } } as unknown as Database);
-});
+}, 120_000);
 
 afterAll(() => client.close());
 
