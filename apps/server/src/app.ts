@@ -18,7 +18,7 @@ import errorsPlugin from './plugins/errors.js';
 import livePlugin from './plugins/live.js';
 import openapiPlugin from './plugins/openapi.js';
 import './plugins/types.js';
-import { buildServices, loadAreas, registerRoutes, runAreas } from './areas.js';
+import { buildServices, defineJobs, loadAreas, registerRoutes, runAreas } from './areas.js';
 import { createPlatform } from './platform.js';
 
 export interface AppOptions {
@@ -98,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await platform.events.start();
   const areas = await loadAreas();
   const services = buildServices(areas, platform);
+  await defineJobs(areas, services, platform);
 
   app.decorate('config', config);
   app.decorate('database', database);

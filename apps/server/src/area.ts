@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { EventBus } from './events/bus.js';
 import type { Platform } from './platform.js';
+import type { Scheduler } from './scheduler/scheduler.js';
 
 /**
  * Every area's services, by name, as `app.services` has them. Each area adds its own from its `index.ts` by
@@ -27,6 +28,11 @@ export interface Area {
   services?: (platform: Platform, services: Services) => object;
   /** listen to other areas' domain events and the platform's (the device link), once every service exists */
   subscribe?: (events: EventBus, services: Services, platform: Platform) => void;
+  /**
+   * Define the area's jobs and timers on the scheduler (`platform.scheduler`), once every service exists; the
+   * scheduler starts when the app is ready, after every area defined its jobs.
+   */
+  jobs?: (scheduler: Scheduler, services: Services, platform: Platform) => Promise<void> | void;
   /** the area's HTTP routes: Fastify plugins, registered after the platform's plugins */
   routes?: readonly FastifyPluginAsync[];
   /** the tables it owns (`db/schema`): every table belongs to exactly one area */

@@ -95,16 +95,28 @@ export function ownsPermission(area: Area, code: string): boolean {
   return (area.permissions ?? []).some((own) => code === own || code.startsWith(`${own}_`));
 }
 
-/** Start each area's work once the app is ready, and stop it, in reverse order, when it closes. */
+/** Every area's jobs and timers, defined before the scheduler starts. */
+export async function defineJobs(areas: Area[], services: Services, platform: Platform): Promise<void> {
+  for (const area of areas) await area.jobs?.(platform.scheduler, services, platform);
+}
+
+/**
+ * Once the app is ready: start the scheduler, then each area's work. When it closes: stop the scheduler
+ * (running jobs finish), then each area's work in reverse order, then what each area's services hold; all
+ * before the database closes.
+ */
 export function runAreas(app: FastifyInstance, areas: Area[]): void {
+  const { scheduler } = app.platform;
   const stoppers: Stop[] = [];
   app.addHook('onReady', async () => {
+    await scheduler.start();
     for (const area of areas) {
       const stop = await area.start?.(app);
       if (stop) stoppers.push(stop);
     }
   });
   app.addHook('onClose', async () => {
+    await scheduler.stop();
     for (const stop of stoppers.reverse()) await stop();
     for (const area of [...areas].reverse()) await area.stop?.(app);
   });

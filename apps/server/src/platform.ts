@@ -7,6 +7,7 @@ import { DeviceLink } from './device/link.js';
 import { EventBus } from './events/bus.js';
 import type { Cache } from './lib/cache.js';
 import { LiveHub } from './live/hub.js';
+import { Scheduler } from './scheduler/scheduler.js';
 import { Storage } from './storage/storage.js';
 
 /**
@@ -29,6 +30,8 @@ export interface Platform {
   live: LiveHub;
   /** the object stores: the local folder `DATA_DIR/files` and the S3-compatible ones a tenant configures */
   storage: Storage;
+  /** durable jobs and timers in the database, each run once across the instances (areas define theirs) */
+  scheduler: Scheduler;
 }
 
 export function createPlatform(
@@ -61,5 +64,9 @@ export function createPlatform(
     publicUrl: config.PUBLIC_URL,
     allowPrivateEndpoints: config.STORAGE_ALLOW_PRIVATE_ENDPOINTS,
   });
-  return { config, log, database, cache, events, deviceDirectory, deviceLink, live, storage };
+  const scheduler = new Scheduler(database, {
+    timeZone: config.TIME_ZONE,
+    log: log.child({ module: 'scheduler' }),
+  });
+  return { config, log, database, cache, events, deviceDirectory, deviceLink, live, storage, scheduler };
 }
