@@ -24,12 +24,12 @@ const OssPage = lazyScreen(() => import('../pages/resource/oss/OssPage'));
 const SmsPage = lazyScreen(() => import('../pages/resource/sms/SmsPage'));
 const AttachPage = lazyScreen(() => import('../pages/resource/attach/AttachPage'));
 const NoticePage = lazyScreen(() => import('../pages/desk/notice/NoticePage'));
-const FlyOperatorPage = lazyScreen(() => import('../pages/device/fly-operator/FlyOperatorPage'));
-const BaseStationPage = lazyScreen(() => import('../pages/device/base-station/BaseStationPage'));
-const BrandPage = lazyScreen(() => import('../pages/device/brand/BrandPage'));
-const SupplierPage = lazyScreen(() => import('../pages/device/supplier/SupplierPage'));
-const DevicePage = lazyScreen(() => import('../pages/device/device/DevicePage'));
-const HangarPage = lazyScreen(() => import('../pages/device/hangar/HangarPage'));
+const FlyOperatorPage = lazyScreen(() => import('../pages/fleet/fly-operator/FlyOperatorPage'));
+const BaseStationPage = lazyScreen(() => import('../pages/gis/base-station/BaseStationPage'));
+const BrandPage = lazyScreen(() => import('../pages/fleet/brand/BrandPage'));
+const SupplierPage = lazyScreen(() => import('../pages/fleet/supplier/SupplierPage'));
+const DevicePage = lazyScreen(() => import('../pages/fleet/device/DevicePage'));
+const DockPage = lazyScreen(() => import('../pages/fleet/dock/DockPage'));
 const LiveMonitorPage = lazyScreen(() => import('../pages/live/monitor/LiveMonitorPage'));
 const TrackReplayPage = lazyScreen(() => import('../pages/live/track/TrackReplayPage'));
 
@@ -64,7 +64,7 @@ const screens: Record<string, () => ReactNode> = {
   manufacturer: () => <BrandPage />,
   supplier: () => <SupplierPage />,
   device: () => <DevicePage />,
-  hangar: () => <HangarPage />,
+  hangar: () => <DockPage />,
   realtime: () => <LiveMonitorPage />,
   track: () => <TrackReplayPage />,
 };

@@ -52,14 +52,14 @@ export function LandingPointInput({
             aria-label={t('map.pick')}
             data-testid={`field-${field}-map`}
           >
-            {t('hangar.pickOnMap')}
+            {t('dock.pickOnMap')}
           </Button>
         </Tooltip>
       </Space.Compact>
       <MapPointPicker
         open={picking}
         value={current()}
-        title="hangar.pickLanding"
+        title="dock.pickLanding"
         onOk={([longitude, latitude]) => {
           form.setFieldsValue({ [LONGITUDE]: longitude, [LATITUDE]: latitude });
           void form.validateFields(FIELDS).catch(() => undefined);

@@ -20,9 +20,9 @@ export const resetDeviceCredential = (id: string) =>
   requestData<DeviceCredential>({ url: `${BASE}/resetCredential`, method: 'POST', params: { id } });
 
 /** The model catalogue, named in the caller's language (`findEquipmentModel`). */
-export const equipmentModels = () => requestData<EquipmentModel[]>({ url: `${BASE}/findEquipmentModel` });
+export const deviceModels = () => requestData<EquipmentModel[]>({ url: `${BASE}/findEquipmentModel` });
 
-/** The tenant's devices of one `device_type` (pickers: payloads, data links, aircraft to bind). */
+/** The tenant's devices of one `device_type` (pickers: payloads, data links, drones to bind). */
 export async function devicesOfType(type: number): Promise<Equipment[]> {
   const page = await requestData<Page<Equipment>>({
     url: `${BASE}/page`,

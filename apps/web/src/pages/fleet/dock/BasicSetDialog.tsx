@@ -23,7 +23,7 @@ type Field = Exclude<keyof typeof shape, 'hangarId'>;
  * the drone does when the link is lost. Checked with the contract's rules before sending; the server's
  * field errors land at their fields.
  */
-export function BasicSetDialog({ hangar, onClose }: { hangar: Hangar | undefined; onClose: () => void }) {
+export function BasicSetDialog({ dock, onClose }: { dock: Hangar | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const language = useSession((state) => state.language);
   const [form] = Form.useForm();
@@ -37,9 +37,9 @@ export function BasicSetDialog({ hangar, onClose }: { hangar: Hangar | undefined
     },
   });
   const detail = useQuery({
-    queryKey: ['hangar-basic-set', hangar?.id],
-    queryFn: () => basicSetDetail(hangar!.id),
-    enabled: Boolean(hangar),
+    queryKey: ['dock-basic-set', dock?.id],
+    queryFn: () => basicSetDetail(dock!.id),
+    enabled: Boolean(dock),
     staleTime: 0,
   });
   const actions = useQuery({
@@ -75,19 +75,19 @@ export function BasicSetDialog({ hangar, onClose }: { hangar: Hangar | undefined
 
   const save = async () => {
     const values = (await form.validateFields()) as Omit<HangarBasicSetSubmit, 'hangarId'>;
-    await run(() => submitBasicSet({ ...values, hangarId: hangar!.id }));
+    await run(() => submitBasicSet({ ...values, hangarId: dock!.id }));
   };
 
   return (
     <Modal
-      open={Boolean(hangar)}
+      open={Boolean(dock)}
       width={760}
       maskClosable={false}
       destroyOnHidden
       title={
         <span>
           <SettingOutlined style={{ marginRight: 8 }} />
-          {t('hangar.basicSet.title', { name: hangar?.name ?? '' })}
+          {t('dock.basicSet.title', { name: dock?.name ?? '' })}
         </span>
       }
       okText={t('common.save')}
@@ -100,62 +100,62 @@ export function BasicSetDialog({ hangar, onClose }: { hangar: Hangar | undefined
       {detail.data && (
         <Form form={form} layout="vertical" data-testid="basic-set-form" preserve={false}>
           <Divider titlePlacement="start" plain style={{ marginTop: 0 }}>
-            {t('hangar.basicSet.landing')}
+            {t('dock.basicSet.landing')}
           </Divider>
           <Row gutter={16}>
             <Col span={12}>
               {item(
                 'alternateLongitude',
-                'hangar.alternateLongitude',
+                'dock.alternateLongitude',
                 <LandingPointInput axis="longitude" />,
                 [alternatePairRule(language, 'alternateLongitude')],
-                'hangar.alternateHint',
+                'dock.alternateHint',
               )}
             </Col>
             <Col span={12}>
-              {item('alternateLatitude', 'hangar.alternateLatitude', <LandingPointInput axis="latitude" />, [
+              {item('alternateLatitude', 'dock.alternateLatitude', <LandingPointInput axis="latitude" />, [
                 alternatePairRule(language, 'alternateLatitude'),
               ])}
             </Col>
             <Col span={12}>
               {item(
                 'safeLandHeight',
-                'hangar.safeLandHeight',
+                'dock.safeLandHeight',
                 number('safeLandHeight'),
                 [],
-                'hangar.safeLandHeightHint',
+                'dock.safeLandHeightHint',
               )}
             </Col>
           </Row>
           <Divider titlePlacement="start" plain>
-            {t('hangar.basicSet.battery')}
+            {t('dock.basicSet.battery')}
           </Divider>
           <Row gutter={16}>
-            <Col span={12}>{item('lowBattery', 'hangar.lowBattery', number('lowBattery'))}</Col>
+            <Col span={12}>{item('lowBattery', 'dock.lowBattery', number('lowBattery'))}</Col>
             <Col span={12}>
-              {item('ultraLowBattery', 'hangar.ultraLowBattery', number('ultraLowBattery'), [
+              {item('ultraLowBattery', 'dock.ultraLowBattery', number('ultraLowBattery'), [
                 ultraLowRule(language),
               ])}
             </Col>
           </Row>
           <Divider titlePlacement="start" plain>
-            {t('hangar.basicSet.flight')}
+            {t('dock.basicSet.flight')}
           </Divider>
           <Row gutter={16}>
             <Col span={12}>
-              {item('rthAltitude', 'hangar.rthAltitude', number('rthAltitude'), [], 'hangar.rthAltitudeHint')}
+              {item('rthAltitude', 'dock.rthAltitude', number('rthAltitude'), [], 'dock.rthAltitudeHint')}
             </Col>
             <Col span={12}>
               {item(
                 'outOfControlAction',
-                'hangar.outOfControlAction',
+                'dock.outOfControlAction',
                 <Select options={actions.data ?? []} data-testid="field-outOfControlAction" />,
               )}
             </Col>
             <Col span={24}>
               {item(
                 'logUrl',
-                'hangar.logUrl',
+                'dock.logUrl',
                 <Input allowClear placeholder="https://" data-testid="field-logUrl" />,
               )}
             </Col>

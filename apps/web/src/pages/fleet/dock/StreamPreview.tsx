@@ -9,28 +9,28 @@ import { playStream } from './api';
  * The five video streams of a dock (getPlayStream), in the order the cameras sit: each marked set or not,
  * its address copyable for a player or the live screen. The addresses are read fresh when the panel opens.
  */
-export function StreamPreview({ hangar, onClose }: { hangar: Hangar | undefined; onClose: () => void }) {
+export function StreamPreview({ dock, onClose }: { dock: Hangar | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const streams = useQuery({
-    queryKey: ['hangar-streams', hangar?.id],
-    queryFn: () => playStream(hangar!.id),
-    enabled: Boolean(hangar),
+    queryKey: ['dock-streams', dock?.id],
+    queryFn: () => playStream(dock!.id),
+    enabled: Boolean(dock),
     staleTime: 0,
   });
   const data = streams.data;
   const set = data ? HANGAR_STREAM_FIELDS.filter((field) => data[field]).length : 0;
   return (
     <Modal
-      open={Boolean(hangar)}
+      open={Boolean(dock)}
       width={720}
       title={
         <span>
           <VideoCameraOutlined style={{ marginRight: 8 }} />
-          {t('hangar.streams.title', { name: hangar?.name ?? '' })}
+          {t('dock.streams.title', { name: dock?.name ?? '' })}
         </span>
       }
       onCancel={onClose}
-      footer={<Button onClick={onClose}>{t('hangar.close')}</Button>}
+      footer={<Button onClick={onClose}>{t('dock.close')}</Button>}
       destroyOnHidden
     >
       {streams.isLoading && <Spin style={{ display: 'block', margin: '32px auto' }} />}
@@ -38,14 +38,14 @@ export function StreamPreview({ hangar, onClose }: { hangar: Hangar | undefined;
         <div data-testid="stream-preview">
           <Space style={{ marginBottom: 12 }} wrap>
             <Typography.Text type="secondary">
-              {t('hangar.serialNumber')}: {data.serialNumber}
+              {t('dock.serialNumber')}: {data.serialNumber}
             </Typography.Text>
             <Tag color={set > 0 ? 'blue' : 'default'} data-testid="stream-count">
-              {t('hangar.streams.count', { set, total: HANGAR_STREAM_FIELDS.length })}
+              {t('dock.streams.count', { set, total: HANGAR_STREAM_FIELDS.length })}
             </Tag>
           </Space>
           {set === 0 && (
-            <Alert type="info" showIcon title={t('hangar.streams.none')} style={{ marginBottom: 12 }} />
+            <Alert type="info" showIcon title={t('dock.streams.none')} style={{ marginBottom: 12 }} />
           )}
           <List
             bordered
@@ -62,7 +62,7 @@ export function StreamPreview({ hangar, onClose }: { hangar: Hangar | undefined;
                         <MinusCircleOutlined style={{ color: '#bfbfbf', fontSize: 18 }} />
                       )
                     }
-                    title={t(`hangar.${field}`)}
+                    title={t(`dock.${field}`)}
                     description={
                       address ? (
                         <Typography.Text copyable code style={{ wordBreak: 'break-all' }}>
@@ -74,7 +74,7 @@ export function StreamPreview({ hangar, onClose }: { hangar: Hangar | undefined;
                     }
                   />
                   <Tag color={address ? 'green' : 'default'}>
-                    {t(address ? 'hangar.streams.set' : 'hangar.streams.unset')}
+                    {t(address ? 'dock.streams.set' : 'dock.streams.unset')}
                   </Tag>
                 </List.Item>
               );

@@ -10,7 +10,7 @@ import { Form, Select } from 'antd';
 import { useEffect } from 'react';
 import type { Option } from '../../../components/crud/types';
 import { useSession } from '../../../store/session';
-import { brands, devicesOfType, equipmentModels, makes } from './api';
+import { brands, devicesOfType, deviceModels, makes } from './api';
 
 /**
  * Form inputs the device and dock forms share. They sit inside CrudPage's form, so they read the fields they
@@ -76,7 +76,7 @@ export function NumberSelect({
 }
 
 /**
- * A catalogue model for the chosen type: a device's `device_type`, or for a dock (`dock`) the hangar type.
+ * A catalogue model for the chosen type: a device's `device_type`, or for a dock (`dock`) the dock type (`hangarType`).
  * With `prefill`, choosing a model fills the device's empty takeoff weight, flight speed and load from the
  * catalogue's figures (the operator's own figures are kept).
  */
@@ -91,8 +91,8 @@ export function ModelSelect({
   const form = Form.useFormInstance();
   const type = useFormType();
   const models = useQuery({
-    queryKey: ['equipment-models', language],
-    queryFn: equipmentModels,
+    queryKey: ['device-models', language],
+    queryFn: deviceModels,
     staleTime: 5 * 60_000,
   });
   const fitsType = (model: EquipmentModel, chosen: number | undefined) =>
@@ -148,7 +148,7 @@ export function BrandSelect({
 }: Control<string> & { kind?: EquipmentKind; placeholder: string }) {
   const form = Form.useFormInstance();
   const type = useFormType();
-  const list = useQuery({ queryKey: ['equipment-brands'], queryFn: brands, staleTime: 30_000 });
+  const list = useQuery({ queryKey: ['device-brands'], queryFn: brands, staleTime: 30_000 });
   const kindNow = () => kind ?? kindOfDeviceType(Number(form.getFieldValue('type')));
   const wanted = kind ?? (type === undefined ? undefined : kindOfDeviceType(type));
   const choices = (list.data ?? []).filter((brand) => makes(brand, wanted));

@@ -1,6 +1,6 @@
 export default {
   'zh-CN': {
-    hangar: {
+    dock: {
       title: '机库',
       name: '机库名称',
       serialNumber: '序列号',
@@ -10,7 +10,7 @@ export default {
       modelHint: '先选择机库类型，再选择该类型的型号',
       brand: '品牌',
       brandHint: '只列出关联了“机库”实体模型的品牌',
-      team: '所属团队',
+      dept: '所属团队',
       drones: '绑定无人机',
       dronesHint: '本租户的飞行器；已绑定其他机库的不可选',
       boundTo: '已绑定 {{name}}',
@@ -62,7 +62,7 @@ export default {
     },
   },
   'en-US': {
-    hangar: {
+    dock: {
       title: 'dock',
       name: 'Name',
       serialNumber: 'Serial number',
@@ -73,7 +73,7 @@ export default {
       modelHint: 'Choose the dock type first, then a model of that type',
       brand: 'Brand',
       brandHint: 'Only brands associated with the "dock" entity model',
-      team: 'Team',
+      dept: 'Team',
       drones: 'Bound drones',
       dronesHint: 'Aircraft of this tenant; one bound to another dock cannot be chosen',
       boundTo: 'bound to {{name}}',

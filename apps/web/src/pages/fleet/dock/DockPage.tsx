@@ -19,7 +19,7 @@ import { useAction } from '../../../components/useAction';
 import { useSession } from '../../../store/session';
 import { BrandSelect, DeviceSelect, ModelSelect } from '../device/inputs';
 import { useCredential } from '../device/useCredential';
-import { hangarApi, resetHangarCredential, teamOptions, updateVisibility } from './api';
+import { deptOptions, dockApi, resetDockCredential, updateVisibility } from './api';
 import { BasicSetDialog } from './BasicSetDialog';
 import { LandingPointInput } from './LandingPointInput';
 import { alternatePairRule, ultraLowRule } from './rules';
@@ -27,7 +27,7 @@ import { StreamPreview } from './StreamPreview';
 
 const shape = HangarSubmit.shape;
 
-/** The tenant's aircraft to bind; one bound to another dock is shown, disabled, with that dock's name. */
+/** The tenant's drones to bind; one bound to another dock is shown, disabled, with that dock's name. */
 function DroneSelect(props: { value?: string; onChange?: (value: unknown) => void }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
@@ -38,10 +38,10 @@ function DroneSelect(props: { value?: string; onChange?: (value: unknown) => voi
       type={DEVICE_TYPE_AIRCRAFT}
       multiple
       field="droneIds"
-      placeholder={t('crud.requiredSelect', { field: t('hangar.drones') })}
+      placeholder={t('crud.requiredSelect', { field: t('dock.drones') })}
       unavailable={(drone) =>
         drone.hangarId && drone.hangarId !== editing
-          ? t('hangar.boundTo', { name: drone.hangarName ?? '' })
+          ? t('dock.boundTo', { name: drone.hangarName ?? '' })
           : undefined
       }
     />
@@ -49,25 +49,25 @@ function DroneSelect(props: { value?: string; onChange?: (value: unknown) => voi
 }
 
 /** Shown/hidden in the row: a switch for those who may change it, a tag for the others. */
-function VisibilitySwitch({ hangar, can }: { hangar: Hangar; can: boolean }) {
+function VisibilitySwitch({ dock, can }: { dock: Hangar; can: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { busy, run } = useAction({
     onDone: () => queryClient.invalidateQueries({ queryKey: ['crud', 'hangar'] }),
   });
-  const shown = hangar.visible === HANGAR_VISIBLE;
+  const shown = dock.visible === HANGAR_VISIBLE;
   if (!can)
-    return <Tag color={shown ? 'green' : 'default'}>{t(shown ? 'hangar.shown' : 'hangar.hidden')}</Tag>;
+    return <Tag color={shown ? 'green' : 'default'}>{t(shown ? 'dock.shown' : 'dock.hidden')}</Tag>;
   return (
     <Switch
       checked={shown}
       loading={busy}
-      checkedChildren={t('hangar.shown')}
-      unCheckedChildren={t('hangar.hidden')}
+      checkedChildren={t('dock.shown')}
+      unCheckedChildren={t('dock.hidden')}
       data-testid="row-visible"
       onChange={(checked) =>
-        run(() => updateVisibility(hangar.id, checked ? 1 : 0), {
-          success: t(checked ? 'hangar.nowShown' : 'hangar.nowHidden', { name: hangar.name }),
+        run(() => updateVisibility(dock.id, checked ? 1 : 0), {
+          success: t(checked ? 'dock.nowShown' : 'dock.nowHidden', { name: dock.name }),
         })
       }
     />
@@ -75,14 +75,14 @@ function VisibilitySwitch({ hangar, can }: { hangar: Hangar; can: boolean }) {
 }
 
 /**
- * Docks of the tenant (spec §3 "Hangar"): identity, team, brand and dock model, the aircraft it holds, its
+ * Docks of the tenant (spec §3 "Hangar"): identity, dept, brand and dock model, the drones it holds, its
  * pictures, the five video streams and the log address, the alternate landing point and the battery alarms.
  * Rows switch a dock's visibility and open its basic settings, its streams and a credential reset; a new
  * dock's MQTT credentials are shown once, after the add. Dock control comes with the next issue.
  */
-export default function HangarPage() {
+export default function DockPage() {
   const { t } = useTranslation();
-  const credential = useCredential(hangarApi, resetHangarCredential);
+  const credential = useCredential(dockApi, resetDockCredential);
   const language = useSession((state) => state.language);
   const permission = useSession((state) => state.permission);
   const [settings, setSettings] = useState<Hangar>();
@@ -91,25 +91,25 @@ export default function HangarPage() {
   const prompt = (key: string) => t('crud.requiredSelect', { field: t(key) });
   const streamColumns: CrudColumn<Hangar>[] = HANGAR_STREAM_FIELDS.map((field, index) => ({
     field,
-    label: `hangar.${field}`,
+    label: `dock.${field}`,
     schema: shape[field],
-    tooltip: index === 0 ? 'hangar.streamHint' : undefined,
+    tooltip: index === 0 ? 'dock.streamHint' : undefined,
     table: false,
   }));
   const columns: CrudColumn<Hangar>[] = [
-    { field: 'name', label: 'hangar.name', schema: shape.name, required: true, search: true, width: 130 },
+    { field: 'name', label: 'dock.name', schema: shape.name, required: true, search: true, width: 130 },
     {
       field: 'serialNumber',
-      label: 'hangar.serialNumber',
+      label: 'dock.serialNumber',
       schema: shape.serialNumber,
       required: true,
       search: true,
-      tooltip: 'hangar.serialNumberHint',
+      tooltip: 'dock.serialNumberHint',
       width: 170,
     },
     {
       field: 'type',
-      label: 'hangar.type',
+      label: 'dock.type',
       type: 'select',
       dict: { code: DICT.hangar_type },
       schema: shape.type,
@@ -119,55 +119,55 @@ export default function HangarPage() {
     },
     {
       field: 'modelId',
-      label: 'hangar.model',
+      label: 'dock.model',
       type: 'custom',
       schema: shape.modelId,
       required: true,
-      tooltip: 'hangar.modelHint',
+      tooltip: 'dock.modelHint',
       table: false,
       view: false,
       renderInput: (props) => (
-        <ModelSelect {...(props as { value?: string })} dock placeholder={prompt('hangar.model')} />
+        <ModelSelect {...(props as { value?: string })} dock placeholder={prompt('dock.model')} />
       ),
     },
-    { field: 'modelName', label: 'hangar.model', form: false, width: 110 },
+    { field: 'modelName', label: 'dock.model', form: false, width: 110 },
     {
       field: 'visible',
-      label: 'hangar.visible',
+      label: 'dock.visible',
       form: false,
       view: false,
       width: 90,
-      render: (_, record) => <VisibilitySwitch hangar={record} can={Boolean(permission.hangar_visibility)} />,
+      render: (_, record) => <VisibilitySwitch dock={record} can={Boolean(permission.hangar_visibility)} />,
     },
     {
       field: 'manufacturerId',
-      label: 'hangar.brand',
+      label: 'dock.brand',
       type: 'custom',
       schema: shape.manufacturerId,
-      tooltip: 'hangar.brandHint',
+      tooltip: 'dock.brandHint',
       table: false,
       view: false,
       renderInput: (props) => (
-        <BrandSelect {...(props as { value?: string })} kind="dock" placeholder={prompt('hangar.brand')} />
+        <BrandSelect {...(props as { value?: string })} kind="dock" placeholder={prompt('dock.brand')} />
       ),
     },
-    { field: 'manufacturerName', label: 'hangar.brand', form: false, table: false },
+    { field: 'manufacturerName', label: 'dock.brand', form: false, table: false },
     {
       field: 'deptId',
-      label: 'hangar.team',
+      label: 'dock.dept',
       type: 'tree-select',
-      treeData: teamOptions,
+      treeData: deptOptions,
       schema: shape.deptId,
       table: false,
       view: false,
     },
-    { field: 'deptName', label: 'hangar.team', form: false, width: 130, ellipsis: true },
+    { field: 'deptName', label: 'dock.dept', form: false, width: 130, ellipsis: true },
     {
       field: 'droneIds',
-      label: 'hangar.drones',
+      label: 'dock.drones',
       type: 'custom',
       schema: shape.droneIds,
-      tooltip: 'hangar.dronesHint',
+      tooltip: 'dock.dronesHint',
       span: 24,
       table: false,
       view: false,
@@ -175,7 +175,7 @@ export default function HangarPage() {
     },
     {
       field: 'droneNames',
-      label: 'hangar.drones',
+      label: 'dock.drones',
       form: false,
       width: 160,
       render: (value) =>
@@ -189,20 +189,20 @@ export default function HangarPage() {
           )),
     },
     ...streamColumns,
-    { field: 'logUrl', label: 'hangar.logUrl', schema: shape.logUrl, table: false },
+    { field: 'logUrl', label: 'dock.logUrl', schema: shape.logUrl, table: false },
     {
       field: 'alternateLongitude',
-      label: 'hangar.alternateLongitude',
+      label: 'dock.alternateLongitude',
       type: 'custom',
       schema: shape.alternateLongitude,
       rules: [alternatePairRule(language, 'alternateLongitude')],
-      tooltip: 'hangar.alternateHint',
+      tooltip: 'dock.alternateHint',
       table: false,
       renderInput: (props) => <LandingPointInput {...props} axis="longitude" />,
     },
     {
       field: 'alternateLatitude',
-      label: 'hangar.alternateLatitude',
+      label: 'dock.alternateLatitude',
       type: 'custom',
       schema: shape.alternateLatitude,
       rules: [alternatePairRule(language, 'alternateLatitude')],
@@ -211,30 +211,30 @@ export default function HangarPage() {
     },
     {
       field: 'lowBattery',
-      label: 'hangar.lowBattery',
+      label: 'dock.lowBattery',
       type: 'number',
       schema: shape.lowBattery,
       required: true,
       initialValue: LOW_BATTERY_DEFAULT,
-      tooltip: 'hangar.lowBatteryHint',
+      tooltip: 'dock.lowBatteryHint',
       table: false,
     },
     {
       field: 'ultraLowBattery',
-      label: 'hangar.ultraLowBattery',
+      label: 'dock.ultraLowBattery',
       type: 'number',
       schema: shape.ultraLowBattery,
       rules: [ultraLowRule(language)],
       required: true,
       initialValue: ULTRA_LOW_BATTERY_DEFAULT,
-      tooltip: 'hangar.ultraLowBatteryHint',
+      tooltip: 'dock.ultraLowBatteryHint',
       table: false,
     },
-    { field: 'safeLandHeight', label: 'hangar.safeLandHeight', form: false, table: false },
-    { field: 'rthAltitude', label: 'hangar.rthAltitude', form: false, table: false },
+    { field: 'safeLandHeight', label: 'dock.safeLandHeight', form: false, table: false },
+    { field: 'rthAltitude', label: 'dock.rthAltitude', form: false, table: false },
     {
       field: 'outOfControlAction',
-      label: 'hangar.outOfControlAction',
+      label: 'dock.outOfControlAction',
       type: 'select',
       dict: { code: DICT.out_of_control_action },
       form: false,
@@ -242,15 +242,15 @@ export default function HangarPage() {
     },
     {
       field: 'images',
-      label: 'hangar.images',
+      label: 'dock.images',
       type: 'image',
       max: HANGAR_IMAGES_MAX,
       schema: shape.images,
-      tooltip: 'hangar.imagesHint',
+      tooltip: 'dock.imagesHint',
       table: false,
       span: 24,
     },
-    { field: 'remark', label: 'hangar.remark', type: 'textarea', schema: shape.remark, table: false },
+    { field: 'remark', label: 'dock.remark', type: 'textarea', schema: shape.remark, table: false },
     { field: 'createTime', label: 'crud.createTime', form: false, width: 160 },
   ];
 
@@ -258,7 +258,8 @@ export default function HangarPage() {
     <>
       <CrudPage<Hangar>
         code="hangar"
-        title="hangar.title"
+        testId="dock"
+        title="dock.title"
         columns={columns}
         api={credential.api}
         actionWidth={240}
@@ -271,19 +272,19 @@ export default function HangarPage() {
                 data-testid="row-basic-set"
                 onClick={() => setSettings(record)}
               >
-                {t('hangar.basicSet.action')}
+                {t('dock.basicSet.action')}
               </Button>
             )}
             <Button type="link" size="small" data-testid="row-streams" onClick={() => setStreams(record)}>
-              {t('hangar.streams.action')}
+              {t('dock.streams.action')}
             </Button>
             {actions.can('hangar_edit') && credential.resetButton(record, actions)}
           </>
         )}
       />
       {credential.dialog}
-      <BasicSetDialog hangar={settings} onClose={() => setSettings(undefined)} />
-      <StreamPreview hangar={streams} onClose={() => setStreams(undefined)} />
+      <BasicSetDialog dock={settings} onClose={() => setSettings(undefined)} />
+      <StreamPreview dock={streams} onClose={() => setStreams(undefined)} />
     </>
   );
 }

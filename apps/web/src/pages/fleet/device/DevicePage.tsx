@@ -33,15 +33,15 @@ function useNumericDictionary(code: string, keep?: readonly number[]): Option[] 
 }
 
 /**
- * Devices of the tenant (spec §3 "Device"): aircraft, payloads, data links and remote controllers. The
- * model comes from the catalogue of the chosen type and prefills the nominal figures; only an aircraft
- * carries payloads and a data link, so those fields appear for aircraft only. A new device's MQTT
+ * Devices of the tenant (spec §3 "Device"): drones (device type "aircraft"), payloads, data links and remote
+ * controllers. The model comes from the catalogue of the chosen type and prefills the nominal figures; only a
+ * drone carries payloads and a data link, so those fields appear for drones only. A new device's MQTT
  * credentials are shown once, after the add; "reset credentials" issues new ones.
  */
 export default function DevicePage() {
   const { t } = useTranslation();
   const credential = useCredential(deviceApi, resetDeviceCredential);
-  const [aircraft, setAircraft] = useState(false);
+  const [isDrone, setIsDrone] = useState(false);
   const types = useNumericDictionary(DICT.device_type, DEVICE_TYPES);
   const statuses = useNumericDictionary(DICT.device_status);
 
@@ -57,7 +57,7 @@ export default function DevicePage() {
       tooltip: 'device.serialNumberHint',
       width: 190,
     },
-    // the type twice: a plain select to search and show, and in the form one that shows the aircraft fields
+    // the type twice: a plain select to search and show, and in the form one that shows the drone fields
     {
       field: 'type',
       label: 'device.type',
@@ -81,7 +81,7 @@ export default function DevicePage() {
           options={types}
           field="type"
           placeholder={prompt('device.type')}
-          onValue={(type) => setAircraft(type === DEVICE_TYPE_AIRCRAFT)}
+          onValue={(type) => setIsDrone(type === DEVICE_TYPE_AIRCRAFT)}
         />
       ),
     },
@@ -113,7 +113,7 @@ export default function DevicePage() {
     { field: 'manufacturerName', label: 'device.brand', form: false, width: 110 },
     {
       field: 'hangarName',
-      label: 'device.hangar',
+      label: 'device.dock',
       form: false,
       width: 120,
       render: (value) => (value ? <Tag color="blue">{String(value)}</Tag> : null),
@@ -155,7 +155,7 @@ export default function DevicePage() {
       label: 'device.payloads',
       type: 'custom',
       schema: shape.payloadIds,
-      form: aircraft,
+      form: isDrone,
       table: false,
       view: false,
       renderInput: (props) => (
@@ -173,7 +173,7 @@ export default function DevicePage() {
       label: 'device.datalink',
       type: 'custom',
       schema: shape.datalinkId,
-      form: aircraft,
+      form: isDrone,
       table: false,
       view: false,
       renderInput: (props) => (

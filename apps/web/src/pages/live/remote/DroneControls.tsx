@@ -13,7 +13,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LonLat } from '../../../components/map/coordinates';
 import { useSession } from '../../../store/session';
-import { uavControl } from './api';
+import { droneControl } from './api';
 import { useCommand } from './commands';
 import { type LiveControlContext, NO_DRONE } from './context';
 import { ControlButton } from './ControlButton';
@@ -39,7 +39,7 @@ function pointOf(osd: Record<string, unknown> | undefined): LonLat | undefined {
  * Flight (uavControl): take off or fly to a point chosen in a dialog, return home, pause, resume,
  * emergency stop; a running flight shows its progress.
  */
-export function AircraftControls({ context }: { context: LiveControlContext }) {
+export function DroneControls({ context }: { context: LiveControlContext }) {
   const { t } = useTranslation();
   const permitted = useSession((state) => state.permission.uav_control === true);
   const { pending, run } = useCommand();
@@ -53,7 +53,7 @@ export function AircraftControls({ context }: { context: LiveControlContext }) {
 
   const refusal = (action: UavAction) => uavActionRefusal(action, context) ?? (droneSn ? null : NO_DRONE);
   const send = (action: UavAction, target?: FlightTarget) =>
-    uavControl({ serialNumber: droneSn!, action, ...target });
+    droneControl({ serialNumber: droneSn!, action, ...target });
 
   const button = (action: UavAction, danger = false) => {
     const label = t(`remote.actions.${action}`);
@@ -77,7 +77,7 @@ export function AircraftControls({ context }: { context: LiveControlContext }) {
   };
 
   return (
-    <div className="remote-controls" data-testid="aircraft-controls">
+    <div className="remote-controls" data-testid="drone-controls">
       {flight && (
         <div className="remote-controls__flight" data-testid="flight-progress">
           <Typography.Text>

@@ -17,7 +17,7 @@ const BASIC_SET = '/api/cloud-equipment/hangarbasicset';
  * Dock calls (spec §7 uavhangar): GET page and detail, POST submit (insert without id, update with id; an
  * insert answers the credentials once), POST remove with ids.
  */
-export const hangarApi = crudApi<Hangar>(BASE, { page: `${BASE}/page` });
+export const dockApi = crudApi<Hangar>(BASE, { page: `${BASE}/page` });
 
 /** Show (1) or hide (0) a dock on the maps and pickers. */
 export const updateVisibility = (id: string, visible: number) =>
@@ -27,7 +27,7 @@ export const playStream = (id: string) =>
   requestData<HangarPlayStream>({ url: `${BASE}/getPlayStream`, params: { id } });
 
 /** A new MQTT password for a dock (the old one stops working at once); answered once. */
-export const resetHangarCredential = (id: string) =>
+export const resetDockCredential = (id: string) =>
   requestData<DeviceCredential>({ url: `${BASE}/resetCredential`, method: 'POST', params: { id } });
 
 export const basicSetDetail = (hangarId: string) =>
@@ -36,8 +36,8 @@ export const basicSetDetail = (hangarId: string) =>
 export const submitBasicSet = (values: HangarBasicSetSubmit) =>
   requestData<HangarBasicSet>({ url: `${BASIC_SET}/submit`, method: 'POST', data: values });
 
-/** The tenant's teams (the whole dept tree) for the team picker. */
-export async function teamOptions(): Promise<TreeOption[]> {
+/** The tenant's depts (the whole tree) for the dept picker. */
+export async function deptOptions(): Promise<TreeOption[]> {
   const toOption = (node: DeptNode): TreeOption => ({
     value: node.id,
     title: node.deptName,
