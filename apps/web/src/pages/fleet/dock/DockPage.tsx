@@ -56,8 +56,7 @@ function VisibilitySwitch({ dock, can }: { dock: Hangar; can: boolean }) {
     onDone: () => queryClient.invalidateQueries({ queryKey: ['crud', 'hangar'] }),
   });
   const shown = dock.visible === HANGAR_VISIBLE;
-  if (!can)
-    return <Tag color={shown ? 'green' : 'default'}>{t(shown ? 'dock.shown' : 'dock.hidden')}</Tag>;
+  if (!can) return <Tag color={shown ? 'green' : 'default'}>{t(shown ? 'dock.shown' : 'dock.hidden')}</Tag>;
   return (
     <Switch
       checked={shown}
