@@ -2,6 +2,7 @@ import { DICT, type Manufacturer, ManufacturerSubmit } from '@aos/contract';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import type { CrudColumn } from '../../../components/crud/types';
 import { brandApi, entityModelOptions } from './api';
+import './locale';
 
 const columns: CrudColumn<Manufacturer>[] = [
   {

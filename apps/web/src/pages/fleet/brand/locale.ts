@@ -1,28 +1,4 @@
-export default {
-  'zh-CN': {
-    brand: {
-      title: '品牌',
-      name: '品牌名称',
-      code: '品牌编码',
-      type: '厂商类型',
-      address: '地址',
-      phone: '联系电话',
-      entitySigns: '关联实体模型',
-      entitySignsHint: '实体中心中该品牌生产的设备种类',
-      remark: '备注',
-    },
-  },
-  'en-US': {
-    brand: {
-      title: 'brand',
-      name: 'Name',
-      code: 'Code',
-      type: 'Manufacturer type',
-      address: 'Address',
-      phone: 'Phone',
-      entitySigns: 'Entity models',
-      entitySignsHint: 'The kinds of equipment this brand makes, from the entity center',
-      remark: 'Remark',
-    },
-  },
-};
+import { loadStrings, type Messages } from '../../../i18n/strings';
+
+// This folder's strings, in the active language only, load with whichever chunk imports this file.
+loadStrings(import.meta.glob<Messages>('./locale.*.ts', { import: 'default' }));

@@ -18,6 +18,7 @@ import { useSession } from '../../../store/session';
 import { deviceApi, numericDictionary, resetDeviceCredential } from './api';
 import { BrandSelect, DeviceSelect, ModelSelect, NumberSelect } from './inputs';
 import { useCredential } from './useCredential';
+import './locale';
 
 const shape = EquipmentSubmit.shape;
 

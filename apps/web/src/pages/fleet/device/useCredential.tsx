@@ -6,6 +6,7 @@ import type { CrudApi } from '../../../api/crud';
 import type { CrudActions } from '../../../components/crud/types';
 import { useAction } from '../../../components/useAction';
 import { CredentialDialog, type IssuedCredential } from './CredentialDialog';
+import './locale';
 
 /** A row of a register with MQTT credentials (a device, a dock); the dialog and the confirmation name it. */
 interface Registered {

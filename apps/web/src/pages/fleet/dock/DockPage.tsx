@@ -24,6 +24,7 @@ import { BasicSetDialog } from './BasicSetDialog';
 import { LandingPointInput } from './LandingPointInput';
 import { alternatePairRule, ultraLowRule } from './rules';
 import { StreamPreview } from './StreamPreview';
+import './locale';
 
 const shape = HangarSubmit.shape;
 

@@ -6,6 +6,7 @@ import { CrudPage } from '../../../components/crud/CrudPage';
 import type { CrudActions, CrudColumn } from '../../../components/crud/types';
 import { useAction } from '../../../components/useAction';
 import { flyOperatorApi, turnOperators, userOptions } from './api';
+import './locale';
 
 const STATUS = [
   { value: FLY_OPERATOR_ON, label: 'flyOperator.on' },

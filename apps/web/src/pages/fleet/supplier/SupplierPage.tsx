@@ -2,6 +2,7 @@ import { type SupplierConfig, SupplierConfigSubmit } from '@aos/contract';
 import { restApi } from '../../../api/crud';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import type { CrudColumn } from '../../../components/crud/types';
+import './locale';
 
 /** Supplier-config calls (spec §7): page, detail, add (POST), update (PUT), remove (DELETE with ids). */
 const api = restApi<SupplierConfig>('/api/cloud-equipment/supplier-config');

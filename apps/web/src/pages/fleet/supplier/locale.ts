@@ -1,28 +1,4 @@
-export default {
-  'zh-CN': {
-    supplier: {
-      title: '供应商配置',
-      name: '供应商名称',
-      code: '供应商编码',
-      baseUrl: '接口地址',
-      baseUrlHint: '以 http:// 或 https:// 开头',
-      appKey: 'App Key',
-      appSecret: 'App Secret',
-      appSecretHint: '保存后不再显示；修改时留空或保持 ****** 则不变',
-      remark: '备注',
-    },
-  },
-  'en-US': {
-    supplier: {
-      title: 'supplier configuration',
-      name: 'Supplier',
-      code: 'Code',
-      baseUrl: 'API base URL',
-      baseUrlHint: 'Starts with http:// or https://',
-      appKey: 'App key',
-      appSecret: 'App secret',
-      appSecretHint: 'Never shown once saved; leave empty or ****** to keep it',
-      remark: 'Remark',
-    },
-  },
-};
+import { loadStrings, type Messages } from '../../../i18n/strings';
+
+// This folder's strings, in the active language only, load with whichever chunk imports this file.
+loadStrings(import.meta.glob<Messages>('./locale.*.ts', { import: 'default' }));

@@ -3,6 +3,7 @@ import { crudApi } from '../../../api/crud';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import type { CrudColumn } from '../../../components/crud/types';
 import { LonLatInput } from '../../../components/map/LonLatInput';
+import './locale';
 
 const api = crudApi<BaseStation>('/api/aos-gisservice/basestation', {
   page: '/api/aos-gisservice/basestation/page',

@@ -1,30 +1,4 @@
-export default {
-  'zh-CN': {
-    baseStation: {
-      title: '基站',
-      name: '基站名称',
-      type: '基站类型',
-      address: '地址',
-      stationIp: '基站 IP',
-      adhocIp: '边缘服务器自组网 IP',
-      lanIp: '边缘服务器局域网 IP',
-      port: '通讯端口',
-      lonLat: '经纬度',
-      lonLatHint: '格式：经度,纬度，例如 116.397128,39.916527',
-    },
-  },
-  'en-US': {
-    baseStation: {
-      title: 'base station',
-      name: 'Name',
-      type: 'Type',
-      address: 'Address',
-      stationIp: 'Base station IP',
-      adhocIp: 'Edge server ad hoc IP',
-      lanIp: 'Edge server LAN IP',
-      port: 'Port',
-      lonLat: 'Longitude,latitude',
-      lonLatHint: 'As longitude,latitude, e.g. 116.397128,39.916527',
-    },
-  },
-};
+import { loadStrings, type Messages } from '../../../i18n/strings';
+
+// This folder's strings, in the active language only, load with whichever chunk imports this file.
+loadStrings(import.meta.glob<Messages>('./locale.*.ts', { import: 'default' }));

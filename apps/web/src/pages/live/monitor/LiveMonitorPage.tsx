@@ -15,6 +15,7 @@ import type { LiveMapHandle } from './LiveMap';
 import { STATUS_COLORS, type DeviceStatus, type StatusFilter, toggleStatus } from './status';
 import { useThrottledDevices } from './useThrottledDevices';
 import './live-monitor.css';
+import './locale';
 
 /** OpenLayers and the live layer arrive with the map, not with the screen's first paint. */
 const LiveMap = lazy(() => loadMapChunk(() => import('./LiveMap')));

@@ -14,6 +14,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dockTelemetry, formatKilobytes, formatNumber } from './dock-telemetry';
 import './dock-state.css';
+import './locale';
 
 export interface DockStatePanelProps {
   dock: LiveDevice;

@@ -14,6 +14,7 @@ import { Player } from './Player';
 import { sampleAt } from './replay';
 import { useReplay } from './useReplay';
 import './track-replay.css';
+import './locale';
 
 const TrackMap = lazy(() => loadMapChunk(() => import('./TrackMap')));
 
