@@ -1,6 +1,9 @@
 import { md5 } from 'js-md5';
-import { requestData } from './http';
+import { requestData } from '../../api/http';
 
+// The personal centre's calls (spec §7 blade-user): the signed-in user's profile and password.
+
+/** The signed-in user's own record, as the profile form edits it. */
 export interface Profile {
   id: string;
   tenantId: string;
@@ -24,16 +27,3 @@ export const updatePassword = (oldPassword: string, newPassword: string, newPass
     method: 'POST',
     params: { oldPassword: md5(oldPassword), newPassword: md5(newPassword), newPassword1: md5(newPassword1) },
   });
-
-/** Upload through the object-storage endpoint; the answer carries `data.link`. */
-export function uploadFile(file: File, usage?: 'avatar') {
-  const form = new FormData();
-  form.append('file', file);
-  return requestData<{ link: string; name: string; originalName: string }>({
-    url: '/api/blade-resource/oss/endpoint/put-file',
-    method: 'POST',
-    params: { usage },
-    data: form,
-    timeout: 0,
-  });
-}
