@@ -21,10 +21,10 @@ function screenOf(code: string): Screen {
     screen = lazyScreen<ComponentType<{ name: string }>>(async () => {
       const found = (await loadRegistry()).screens.get(code);
       if (!found) return loadNotAvailable();
-      const screen = await found.load();
+      const module = await found.load();
       await stringsReady(); // the strings the screen's chunk asked for (its own, its components')
       // a screen takes no props: the menu's name is for the not-available page
-      return screen as { default: ComponentType<{ name: string }> };
+      return module as { default: ComponentType<{ name: string }> };
     });
     lazyScreens.set(code, screen);
   }

@@ -17,10 +17,6 @@ const waiting: Messages[] = [];
 // namespace → the messages object that defined it: a second definition is a mistake, not an override
 const owners = new Map<string, Messages[string]>();
 
-export function activeLanguage(): Language {
-  return language;
-}
-
 /** Called once by `setupI18n`, after i18next's store exists: bundles that came earlier are added now. */
 export function startStrings(active: Language): void {
   language = active;
@@ -52,6 +48,8 @@ export function addStrings(messages: Messages): void {
 }
 
 const loading = new Set<Promise<void>>();
+// A folder's strings that failed to load fail every later wait too: the screen shows its retry page, and
+// the retry reloads the console.
 let failure: unknown;
 
 /**
