@@ -159,15 +159,15 @@ describe('devices and docks', () => {
     const other = await newPage(env.browser);
     try {
       await signedIn(other.page, env.platform);
-      await open('/device-manager/hangar/index', 'hangar', other.page);
-      await other.page.getByTestId('hangar-add').click();
-      const otherDialog = other.page.getByTestId('hangar-form');
+      await open('/device-manager/hangar/index', 'dock', other.page);
+      await other.page.getByTestId('dock-add').click();
+      const otherDialog = other.page.getByTestId('dock-form');
       await dockIdentity(otherDialog, '南坡机库', 'DOCK-SOUTH-0002', other.page);
       await choose(otherDialog, 'droneIds', DRONE, other.page);
 
-      await open('/device-manager/hangar/index', 'hangar');
-      const dialog = page.getByTestId('hangar-form');
-      await page.getByTestId('hangar-add').click();
+      await open('/device-manager/hangar/index', 'dock');
+      const dialog = page.getByTestId('dock-form');
+      await page.getByTestId('dock-add').click();
       await dockIdentity(dialog, DOCK, DOCK_SN);
       await dialog.getByTestId('field-deptId').click();
       await page
@@ -189,31 +189,31 @@ describe('devices and docks', () => {
       expect(await dialog.getByTestId('field-alternateLatitude').inputValue()).toBe('39.916527');
 
       await typeNumber(dialog, 'ultraLowBattery', '30');
-      await page.getByTestId('hangar-submit').click();
+      await page.getByTestId('dock-submit').click();
       await hasText(dialog, '严重低电量告警阈值须低于低电量告警阈值');
       await still();
-      await page.screenshot({ path: screenshotPath('fleet-hangar-form') });
+      await page.screenshot({ path: screenshotPath('fleet-dock-form') });
       await typeNumber(dialog, 'ultraLowBattery', '15');
-      await page.getByTestId('hangar-submit').click();
+      await page.getByTestId('dock-submit').click();
       issued.dock = await readCredentials(DOCK_SN);
       await closeCredentials();
-      const row = rowOf('hangar', DOCK_SN);
+      const row = rowOf('dock', DOCK_SN);
       await hasText(row, DRONE);
       await hasText(row, '大疆机场 2');
       await hasText(row, '多旋翼机库');
 
       // the other operator's dock is refused, with the drone named at the field
-      await other.page.getByTestId('hangar-submit').click();
+      await other.page.getByTestId('dock-submit').click();
       await hasText(otherDialog, `已绑定其他机库：${DRONE}`);
       await still(other.page);
-      await other.page.screenshot({ path: screenshotPath('fleet-hangar-drone-bound') });
+      await other.page.screenshot({ path: screenshotPath('fleet-dock-drone-bound') });
     } finally {
       await other.context.close();
     }
 
     // a new form shows the drone taken, with its dock
-    await page.getByTestId('hangar-add').click();
-    const dialog = page.getByTestId('hangar-form');
+    await page.getByTestId('dock-add').click();
+    const dialog = page.getByTestId('dock-form');
     await dockIdentity(dialog, '南坡机库', 'DOCK-SOUTH-0002');
     await dialog.getByTestId('field-droneIds').click();
     const taken = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: DRONE });
@@ -229,8 +229,8 @@ describe('devices and docks', () => {
   });
 
   it('switches visibility, saves basic settings, previews the streams and resets credentials', async () => {
-    await open('/device-manager/hangar/index', 'hangar');
-    const row = rowOf('hangar', DOCK_SN);
+    await open('/device-manager/hangar/index', 'dock');
+    const row = rowOf('dock', DOCK_SN);
     const visible = row.getByTestId('row-visible');
     expect(await visible.getAttribute('aria-checked')).toBe('true');
     await visible.click();
@@ -253,29 +253,29 @@ describe('devices and docks', () => {
     await typeNumber(settings, 'ultraLowBattery', '18');
     await choose(settings, 'outOfControlAction', '悬停');
     await still();
-    await page.screenshot({ path: screenshotPath('fleet-hangar-basic-set') });
+    await page.screenshot({ path: screenshotPath('fleet-dock-basic-set') });
     await page.getByTestId('basic-set-submit').click();
     await hasText(toast(), '保存成功');
     await settings.waitFor({ state: 'hidden' });
     await row.getByTestId('row-view').click();
-    const view = page.getByTestId('hangar-view');
+    const view = page.getByTestId('dock-view');
     await hasText(view, '120');
     await hasText(view, '悬停');
     await still();
-    await page.screenshot({ path: screenshotPath('fleet-hangar-view') });
+    await page.screenshot({ path: screenshotPath('fleet-dock-view') });
     await page.keyboard.press('Escape');
     await view.waitFor({ state: 'hidden' });
 
     // editing keeps the dock's own drone choosable and bound
     await row.getByTestId('row-edit').click();
-    const form = page.getByTestId('hangar-form');
+    const form = page.getByTestId('dock-form');
     await hasText(form.getByTestId('field-droneIds'), DRONE);
     await hasText(form.getByTestId('field-modelId'), '大疆机场 2');
     await form.getByTestId('field-droneIds').click();
     const own = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: DRONE });
     expect(await own.getAttribute('aria-disabled')).not.toBe('true');
     await form.getByTestId('field-name').click();
-    await page.getByTestId('hangar-submit').click();
+    await page.getByTestId('dock-submit').click();
     await hasText(toast(), '修改成功');
     await form.waitFor({ state: 'hidden' });
     await hasText(row, DRONE);
@@ -298,9 +298,9 @@ describe('devices and docks', () => {
     const dock = await readCredentials(DOCK_SN);
     expect(dock).not.toBe(issued.dock);
     await closeCredentials();
-    await tableHome('hangar');
+    await tableHome('dock');
     await still();
-    await page.screenshot({ path: screenshotPath('fleet-hangar-list') });
+    await page.screenshot({ path: screenshotPath('fleet-dock-list') });
 
     // the drone's edit form opens with its type and model kept
     await open('/device-manager/device/index', 'device');
@@ -324,13 +324,13 @@ describe('devices and docks', () => {
     const english = await newPage(env.browser, 'en-US');
     try {
       await signedInEnglish(english.page, env.platform);
-      await open('/device-manager/hangar/index', 'hangar', english.page);
-      const row = rowOf('hangar', DOCK_SN, english.page);
+      await open('/device-manager/hangar/index', 'dock', english.page);
+      const row = rowOf('dock', DOCK_SN, english.page);
       await hasText(row, 'Multirotor dock');
       await hasText(row, 'DJI Dock 2');
       await hasText(row, 'Basic settings');
       await still(english.page);
-      await english.page.screenshot({ path: screenshotPath('fleet-hangar-list-en-US') });
+      await english.page.screenshot({ path: screenshotPath('fleet-dock-list-en-US') });
     } finally {
       await english.context.close();
     }

@@ -101,9 +101,9 @@ describe('remote control of a simulated dock', () => {
     expect(await control(page, 'cover_open').getAttribute('data-refusal')).toBe('device.already');
 
     await control(page, 'drone_open').click();
-    await chip(page, 'aircraft', 'powering_on').waitFor();
-    await hasText(page.getByTestId('dock-state-aircraft'), '开机中');
-    await chip(page, 'aircraft', 'powered_on').waitFor();
+    await chip(page, 'drone-power', 'powering_on').waitFor();
+    await hasText(page.getByTestId('dock-state-drone-power'), '开机中');
+    await chip(page, 'drone-power', 'powered_on').waitFor();
     await page.locator('[data-testid="drone-telemetry"][data-powered="on"]').waitFor();
     // Powered on and on the ground, in remote debug: take-off wants debug mode off first.
     expect(await control(page, 'takeoff').getAttribute('data-refusal')).toBe('device.remoteDebugActive');
@@ -111,17 +111,17 @@ describe('remote control of a simulated dock', () => {
 
     await control(page, 'drone_close').click();
     await confirm(page);
-    await chip(page, 'aircraft', 'powering_down').waitFor();
-    await chip(page, 'aircraft', 'powered_off')
+    await chip(page, 'drone-power', 'powering_down').waitFor();
+    await chip(page, 'drone-power', 'powered_off')
       .waitFor()
       .catch(async (error: Error) => {
         // This step once failed on a loaded machine with nothing to go on: say what was shown instead.
-        const shown = await page.getByTestId('dock-state-aircraft').getAttribute('data-state');
+        const shown = await page.getByTestId('dock-state-drone-power').getAttribute('data-state');
         throw new Error(
           `${error.message}\naircraft shown as ${shown}; simulator ${JSON.stringify(fleet.status())}`,
         );
       });
-    await hasText(page.getByTestId('dock-state-aircraft'), '已关机');
+    await hasText(page.getByTestId('dock-state-drone-power'), '已关机');
   });
 
   it('reads in English, with the refusals in English (en-US)', async () => {
@@ -178,7 +178,7 @@ describe('remote control of a simulated dock', () => {
     // The first test left remote debug on and the hatch open: power the aircraft on, then leave debug mode.
     await chip(page, 'debug', 'debug_on').waitFor();
     await control(page, 'drone_open').click();
-    await chip(page, 'aircraft', 'powered_on').waitFor();
+    await chip(page, 'drone-power', 'powered_on').waitFor();
     expect(await control(page, 'fly_to').getAttribute('data-refusal')).toBe('device.droneGrounded');
     await control(page, 'debug_mode_close').click();
     await chip(page, 'debug', 'debug_off').waitFor();

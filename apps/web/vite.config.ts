@@ -27,6 +27,13 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
       output: {
+        // A folder's strings are named after it (strings-pages-system-post.en-US-<hash>.js), not all `locale.*`.
+        chunkFileNames: (chunk) => {
+          const strings = /\/src\/(.+)\/locale\.([\w-]+)\.ts$/.exec(chunk.facadeModuleId ?? '');
+          return strings
+            ? `assets/strings-${strings[1]!.replaceAll('/', '-')}.${strings[2]}-[hash].js`
+            : 'assets/[name]-[hash].js';
+        },
         // Framework code that every screen needs in one cacheable chunk; screens split per route.
         manualChunks: (id) => {
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';

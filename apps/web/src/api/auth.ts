@@ -1,5 +1,4 @@
 import type { MenuNode, TokenResponse, UserInfo } from '@aos/contract';
-import { md5 } from 'js-md5';
 import { request, requestData } from './http';
 
 export interface LoginInput {
@@ -10,8 +9,12 @@ export interface LoginInput {
   captchaCode?: string;
 }
 
-/** Sign in (spec §7 Auth): the password travels as md5 hex; captcha mode uses the captcha grant. */
-export function loginByUsername(input: LoginInput, captchaMode: boolean): Promise<TokenResponse> {
+/**
+ * Sign in (spec §7 Auth): the password travels as md5 hex; captcha mode uses the captcha grant. The md5
+ * code is loaded on the first sign-in, not with the sign-in page.
+ */
+export async function loginByUsername(input: LoginInput, captchaMode: boolean): Promise<TokenResponse> {
+  const { md5 } = await import('js-md5');
   const headers: Record<string, string> = { 'Tenant-Id': input.tenantId };
   if (captchaMode) {
     headers['Captcha-Key'] = input.captchaKey ?? '';

@@ -1,7 +1,7 @@
-import type { Messages } from './zh-CN';
+import type { CoreStrings } from './zh-CN';
 
 /** en-US console strings. */
-export const enUS: Messages = {
+export const enUS: CoreStrings = {
   common: {
     ok: 'OK',
     cancel: 'Cancel',

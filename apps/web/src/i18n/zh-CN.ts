@@ -123,4 +123,4 @@ export const zhCN = {
   },
 };
 
-export type Messages = typeof zhCN;
+export type CoreStrings = typeof zhCN;

@@ -11,6 +11,7 @@ import { useColumnOptions } from './options';
 import type { CrudActions, CrudColumn, CrudPageProps } from './types';
 import { type CrudRow, PLACEHOLDER, useCrudData } from './useCrudData';
 import { useTableColumns } from './useTableColumns';
+import './locale';
 
 /**
  * The CRUD screen of spec §2, driven by a columns array: search form with a creation-time range, refresh,

@@ -18,7 +18,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { uploadFile } from '../../api/user';
+import { uploadFile } from '../../api/upload';
 import { type ColumnOptions, optionLabel, treeLabel } from './options';
 import type { CrudColumn } from './types';
 

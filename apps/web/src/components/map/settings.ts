@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { runtimeConfig } from '../../app/runtime-config';
 import type { LonLat } from './coordinates';
 import { type TileService, tileService } from './tiles';
+import './locale';
 
 /** What a map takes from the installation (`/config.js`). */
 export interface MapSettings {

@@ -12,6 +12,7 @@ import {
 } from './player-state';
 import { isPlayable } from './stream-kind';
 import './video.css';
+import './locale';
 
 export interface VideoPlayerProps {
   /** the stream address; empty or null shows "no signal" with `emptyText` */

@@ -1,7 +1,7 @@
-import { GlobalOutlined, LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import type { Language } from '@aos/contract';
 import { DEFAULT_TENANT_ID, PASSWORD_MIN } from '@aos/contract/rules';
-import { Button, Checkbox, Dropdown, Form, Input } from 'antd';
+import { Button, Checkbox, Form, Input } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { runtimeConfig } from '../../app/runtime-config';
 import { completeSignIn } from '../../app/session-flow';
 import { useSession } from '../../store/session';
 import { DroneArt } from './DroneArt';
+import { LanguageSwitch } from './LanguageSwitch';
 
 interface LoginForm {
   tenantId: string;
@@ -83,19 +84,7 @@ export default function LoginPage() {
         <DroneArt className="login__hero-art" />
       </section>
       <section className="login__panel" style={{ position: 'relative' }}>
-        <Dropdown
-          menu={{
-            items: [
-              { key: 'zh-CN', label: '简体中文' },
-              { key: 'en-US', label: 'English' },
-            ],
-            onClick: ({ key }) => switchLanguage(key as Language),
-          }}
-        >
-          <Button className="login__lang" type="text" icon={<GlobalOutlined />} data-testid="login-language">
-            {session.language === 'en-US' ? 'English' : '简体中文'}
-          </Button>
-        </Dropdown>
+        <LanguageSwitch language={session.language} onChoose={switchLanguage} />
         <div className="login__card">
           <h2>{t('login.title')}</h2>
           <div className="login__sub">{t('login.footer')}</div>

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { signOut } from '../../app/session-flow';
-import { updatePassword } from '../../api/user';
+import { updatePassword } from './api';
 
 interface PasswordValues {
   oldPassword: string;

@@ -5,7 +5,8 @@ import { App, Avatar, Button, Form, Input, Spin, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getUserInfo } from '../../api/auth';
-import { getProfile, type Profile, updateProfile, uploadFile } from '../../api/user';
+import { uploadFile } from '../../api/upload';
+import { getProfile, type Profile, updateProfile } from './api';
 import { useSession } from '../../store/session';
 
 const AVATAR_TYPES = ['image/jpeg', 'image/png'];

@@ -1,4 +1,5 @@
 import { ScopeMenusPage } from './ScopeMenusPage';
+import './locale';
 
 /** Data scopes by menu (/authority/data-scope). */
 export default function DataScopePage() {

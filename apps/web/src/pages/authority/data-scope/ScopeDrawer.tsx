@@ -13,6 +13,7 @@ import type { CrudApi } from '../../../api/crud';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import type { CrudColumn } from '../../../components/crud/types';
 import { apiScopeCrud, dataScopeCrud } from './api';
+import './locale';
 
 export type ScopeKind = 'data' | 'api';
 

@@ -9,6 +9,7 @@ import { CrudPage } from '../../../components/crud/CrudPage';
 import type { CrudColumn } from '../../../components/crud/types';
 import { lazyMenus } from '../../system/menu/api';
 import { menuName, ScopeDrawer, type ScopeKind } from './ScopeDrawer';
+import './locale';
 
 const api: CrudApi<MenuAdminNode> = { lazy: (parentId, query) => lazyMenus(parentId, query, true) };
 

@@ -2,6 +2,7 @@ import { DICT, type Notice, NoticeSubmit } from '@aos/contract';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import { crudApi } from '../../../api/crud';
 import type { CrudColumn } from '../../../components/crud/types';
+import './locale';
 
 const api = crudApi<Notice>('/api/blade-desk/notice');
 

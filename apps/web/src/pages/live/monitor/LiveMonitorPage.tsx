@@ -6,7 +6,7 @@ import { MapLoading } from '../../../components/map/LazyMapView';
 import { loadMapChunk } from '../../../components/map/load';
 import { useMapSettings } from '../../../components/map/settings';
 import { useLiveConnection, useLiveStore } from '../../../live/store';
-import { useHangarOptions, useOnlineUavs } from './api';
+import { useDockOptions, useOnlineDrones } from './api';
 import { ConnectionBadge } from './ConnectionBadge';
 import { DeviceList, StatusDot } from './DeviceList';
 import { DockPanel } from './DockPanel';
@@ -15,6 +15,7 @@ import type { LiveMapHandle } from './LiveMap';
 import { STATUS_COLORS, type DeviceStatus, type StatusFilter, toggleStatus } from './status';
 import { useThrottledDevices } from './useThrottledDevices';
 import './live-monitor.css';
+import './locale';
 
 /** OpenLayers and the live layer arrive with the map, not with the screen's first paint. */
 const LiveMap = lazy(() => loadMapChunk(() => import('./LiveMap')));
@@ -29,24 +30,24 @@ export default function LiveMonitorPage() {
   const settings = useMapSettings();
   const devices = useThrottledDevices();
   const ready = useLiveStore((state) => state.ready);
-  const hangars = useHangarOptions();
-  const uavs = useOnlineUavs();
+  const docks = useDockOptions();
+  const drones = useOnlineDrones();
   const [selected, setSelected] = useState<string | null>(null);
   const [filter, setFilter] = useState<StatusFilter>(() => new Set());
   const map = useRef<LiveMapHandle | null>(null);
 
   const entries = useMemo(
-    () => fleetEntries(devices, hangars.data ?? [], uavs.data ?? []),
-    [devices, hangars.data, uavs.data],
+    () => fleetEntries(devices, docks.data ?? [], drones.data ?? []),
+    [devices, docks.data, drones.data],
   );
   const names = useMemo(() => new Map(entries.map((entry) => [entry.sn, entry.name])), [entries]);
   const hidden = useMemo(
-    () => new Set((hangars.data ?? []).filter((h) => h.visible !== 1).map((h) => h.serialNumber)),
-    [hangars.data],
+    () => new Set((docks.data ?? []).filter((dock) => dock.visible !== 1).map((dock) => dock.serialNumber)),
+    [docks.data],
   );
   const chosen = entries.find((entry) => entry.sn === selected) ?? null;
   const canRemote = useGranted('remote_control');
-  const empty = hangars.isSuccess && ready && entries.length === 0;
+  const empty = docks.isSuccess && ready && entries.length === 0;
 
   const pick = useCallback(
     (entry: FleetEntry) => {

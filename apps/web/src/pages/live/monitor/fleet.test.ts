@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { droneOfDock, fleetEntries, onlineCount, searchFleet } from './fleet';
 import { liveDevice } from './fixtures';
 
-const hangar = (serialNumber: string, name: string, visible = 1): DockOption => ({
+const dock = (serialNumber: string, name: string, visible = 1): DockOption => ({
   id: serialNumber.length.toString(),
   tenantId: '000000',
   name,
@@ -15,7 +15,7 @@ const hangar = (serialNumber: string, name: string, visible = 1): DockOption => 
   manufacturerId: null,
   visible,
 });
-const uav = (serialNumber: string, name: string, hangarSerialNumber: string | null): OnlineUav => ({
+const onlineDrone = (serialNumber: string, name: string, hangarSerialNumber: string | null): OnlineUav => ({
   id: '9',
   name,
   serialNumber,
@@ -48,8 +48,8 @@ describe('live map fleet list', () => {
     };
     const entries = fleetEntries(
       devices,
-      [hangar('K1', '北岭机库'), hangar('K2', '南山机库'), hangar('K9', '隐藏机库', 0)],
-      [uav('D1', '巡检一号', 'K1'), uav('L1', '手飞机', null)],
+      [dock('K1', '北岭机库'), dock('K2', '南山机库'), dock('K9', '隐藏机库', 0)],
+      [onlineDrone('D1', '巡检一号', 'K1'), onlineDrone('L1', '手飞机', null)],
     );
     expect(entries.map((entry) => [entry.sn, entry.kind, entry.name, entry.status, entry.droneName])).toEqual(
       [
@@ -62,15 +62,15 @@ describe('live map fleet list', () => {
   });
 
   it('names an unregistered device by its serial number and a drone known only to getOnlineUavList', () => {
-    const entries = fleetEntries({ K3: liveDevice('K3', 'dock') }, [], [uav('D3', '三号', 'K3')]);
+    const entries = fleetEntries({ K3: liveDevice('K3', 'dock') }, [], [onlineDrone('D3', '三号', 'K3')]);
     expect(entries[0]).toMatchObject({ name: 'K3', droneSn: 'D3', droneName: '三号', drone: null });
   });
 
   it('searches names and serial numbers of docks and drones, ignoring case', () => {
     const entries = fleetEntries(
       { K1: liveDevice('K1', 'dock', { subDevices: ['D1'] }), D1: liveDevice('D1', 'device') },
-      [hangar('K1', 'North dock'), hangar('K2', 'South dock')],
-      [uav('D1', 'Inspector', 'K1')],
+      [dock('K1', 'North dock'), dock('K2', 'South dock')],
+      [onlineDrone('D1', 'Inspector', 'K1')],
     );
     expect(searchFleet(entries, 'north').map((entry) => entry.sn)).toEqual(['K1']);
     expect(searchFleet(entries, 'inspect').map((entry) => entry.sn)).toEqual(['K1']);

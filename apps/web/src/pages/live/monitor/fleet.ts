@@ -26,7 +26,7 @@ export interface FleetEntry {
   status: DeviceStatus;
 }
 
-/** The dock's aircraft: from its topology, else a drone that names it as gateway. */
+/** The dock's drone: from its topology, else a drone that names it as gateway. */
 export function droneOfDock(dock: LiveDevice, devices: LiveDevices): LiveDevice | null {
   for (const sn of dock.subDevices) {
     const device = devices[sn];
@@ -37,12 +37,12 @@ export function droneOfDock(dock: LiveDevice, devices: LiveDevices): LiveDevice 
   );
 }
 
-function blankDock(hangar: DockOption): LiveDevice {
+function blankDock(registered: DockOption): LiveDevice {
   return {
-    sn: hangar.serialNumber,
+    sn: registered.serialNumber,
     kind: 'dock',
-    ownerId: hangar.id,
-    tenantId: hangar.tenantId,
+    ownerId: registered.id,
+    tenantId: registered.tenantId,
     online: false,
     lastSeen: null,
     gatewaySn: null,
@@ -57,16 +57,16 @@ function blankDock(hangar: DockOption): LiveDevice {
 
 export function fleetEntries(
   devices: LiveDevices,
-  hangars: readonly DockOption[],
-  uavs: readonly OnlineUav[] = [],
+  registered: readonly DockOption[],
+  onlineDrones: readonly OnlineUav[] = [],
 ): FleetEntry[] {
-  const uavBySn = new Map(uavs.map((uav) => [uav.serialNumber, uav]));
-  const hidden = new Set(hangars.filter((h) => h.visible !== DOCK_VISIBLE).map((h) => h.serialNumber));
-  const named = new Map(hangars.map((h) => [h.serialNumber, h]));
+  const namedDrones = new Map(onlineDrones.map((drone) => [drone.serialNumber, drone]));
+  const hidden = new Set(registered.filter((d) => d.visible !== DOCK_VISIBLE).map((d) => d.serialNumber));
+  const named = new Map(registered.map((d) => [d.serialNumber, d]));
   const docks = new Map<string, LiveDevice>();
-  for (const hangar of hangars) {
-    if (!hidden.has(hangar.serialNumber))
-      docks.set(hangar.serialNumber, devices[hangar.serialNumber] ?? blankDock(hangar));
+  for (const dock of registered) {
+    if (!hidden.has(dock.serialNumber))
+      docks.set(dock.serialNumber, devices[dock.serialNumber] ?? blankDock(dock));
   }
   for (const device of Object.values(devices)) {
     if (device.kind === 'dock' && !hidden.has(device.sn) && !docks.has(device.sn))
@@ -76,11 +76,11 @@ export function fleetEntries(
   const claimed = new Set<string>();
   for (const dock of docks.values()) {
     let drone = droneOfDock(dock, devices);
-    const uav = drone
-      ? uavBySn.get(drone.sn)
-      : uavs.find((candidate) => candidate.hangarSerialNumber === dock.sn);
-    if (!drone && uav) drone = devices[uav.serialNumber] ?? null;
-    const droneSn = drone?.sn ?? uav?.serialNumber ?? null;
+    const online = drone
+      ? namedDrones.get(drone.sn)
+      : onlineDrones.find((candidate) => candidate.hangarSerialNumber === dock.sn);
+    if (!drone && online) drone = devices[online.serialNumber] ?? null;
+    const droneSn = drone?.sn ?? online?.serialNumber ?? null;
     if (droneSn) claimed.add(droneSn);
     entries.push({
       sn: dock.sn,
@@ -89,14 +89,14 @@ export function fleetEntries(
       dock,
       drone,
       droneSn,
-      droneName: droneSn ? uavBySn.get(droneSn)?.name || droneSn : null,
+      droneName: droneSn ? namedDrones.get(droneSn)?.name || droneSn : null,
       status: dockStatus(dock, drone),
     });
   }
   for (const device of Object.values(devices)) {
     if (device.kind !== 'device' || claimed.has(device.sn) || !device.online) continue;
     if (device.gatewaySn && docks.has(device.gatewaySn)) continue;
-    const name = uavBySn.get(device.sn)?.name || device.sn;
+    const name = namedDrones.get(device.sn)?.name || device.sn;
     entries.push({
       sn: device.sn,
       kind: 'drone',

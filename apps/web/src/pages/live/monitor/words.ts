@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import './locale';
 
 /** A device-reported code as a word (`liveMap.droneMode.5`: wayline flight), 'unknown' for codes not listed. */
 export function codeWord(t: TFunction, group: 'droneMode', code: unknown): string {

@@ -27,7 +27,7 @@ const ZOOM_MAX = 56;
 type Values = Omit<PodControlBody, 'action' | 'serialNumber' | 'id'>;
 
 /**
- * The aircraft's camera (podControl): gimbal nudges and recentre, zoom, photo, recording, photo/video
+ * The drone's camera (podControl): gimbal nudges and recentre, zoom, photo, recording, photo/video
  * mode and lens, each enabled by podActionRefusal on the live state.
  */
 export function CameraControls({ context }: { context: LiveControlContext }) {

@@ -4,7 +4,7 @@ import { dockComponents, DOCK_TYPE_VTOL, dockActionRefusal } from '@aos/contract
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../store/session';
-import { hangarControl } from './api';
+import { dockControl } from './api';
 import { useCommand } from './commands';
 import { ControlButton } from './ControlButton';
 
@@ -22,7 +22,7 @@ const ROWS: {
   { row: 'hatch', state: (p) => p.hatch, actions: ['cover_open', 'cover_close'] },
   { row: 'wings', state: (p) => p.wings, actions: ['putter_open', 'putter_close'] },
   { row: 'charge', state: (p) => p.charge, actions: ['charge_open', 'charge_close'] },
-  { row: 'aircraftPower', state: (p) => p.aircraftPower, actions: ['drone_open', 'drone_close'] },
+  { row: 'dronePower', state: (p) => p.aircraftPower, actions: ['drone_open', 'drone_close'] },
   {
     row: 'light',
     state: (p) => (p.lightOn ? 'on' : 'off'),
@@ -63,7 +63,7 @@ export function DockControls({
         pending={pending === action}
         onClick={() =>
           run(action, action, t(`dockState.jobs.${action}`), () =>
-            hangarControl({ serialNumber: context.dock.sn, action }, vtol),
+            dockControl({ serialNumber: context.dock.sn, action }, vtol),
           )
         }
         {...extra}

@@ -8,7 +8,7 @@ const DASH = '—';
 const num = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
 
-/** The aircraft's own telemetry (drone OSD, PROTOCOLS.md §2): mode, battery, height, speed, camera. */
+/** The drone's own telemetry (drone OSD, PROTOCOLS.md §2): mode, battery, height, speed, camera. */
 export function DroneTelemetry({
   drone,
   sn,

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLive, useLiveDevice } from '../../../live/store';
 import { useSession } from '../../../store/session';
 import { DockStatePanel } from '../shared/DockStatePanel';
-import { AircraftControls } from './AircraftControls';
+import { DroneControls } from './DroneControls';
 import { tenantDocks } from './api';
 import { CameraControls } from './CameraControls';
 import { useJobToasts } from './commands';
@@ -104,11 +104,11 @@ export function RemoteConsole({ sn }: { sn: string }) {
             size="small"
             title={
               <>
-                <RocketOutlined /> {t('remote.aircraft')}
+                <RocketOutlined /> {t('remote.droneControls')}
               </>
             }
           >
-            <AircraftControls context={context} />
+            <DroneControls context={context} />
           </Card>
           <Card
             size="small"

@@ -15,7 +15,7 @@ export interface FlightTarget {
 export interface TargetDialogProps {
   open: boolean;
   mode: 'takeoff' | 'fly_to';
-  /** where the dialog starts: the aircraft or the dock */
+  /** where the dialog starts: the drone or the dock */
   start?: LonLat;
   onOk: (target: FlightTarget) => Promise<void>;
   onCancel: () => void;

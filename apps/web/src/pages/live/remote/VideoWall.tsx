@@ -17,8 +17,8 @@ const ORDER: DockStreamField[] = [
 ];
 
 /**
- * The dock's five cameras (getPlayStream) as tabs, one playing at a time, and the aircraft's camera below.
- * The aircraft has no stream address in the registry yet, so its player says so instead of showing black.
+ * The dock's five cameras (getPlayStream) as tabs, one playing at a time, and the drone's camera below.
+ * The drone has no stream address in the registry yet, so its player says so instead of showing black.
  */
 export function VideoWall({ dockSn, dronePoweredOn }: { dockSn: string; dronePoweredOn: boolean }) {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ import type {
 } from '@aos/contract';
 import { requestData } from '../../../api/http';
 
-const HANGAR = '/api/cloud-equipment/uavhangar';
+const DOCKS = '/api/cloud-equipment/uavhangar';
 const MANAGEMENT = '/api/cloud-equipment/equipment-management';
 
 /**
@@ -17,15 +17,15 @@ const MANAGEMENT = '/api/cloud-equipment/equipment-management';
  * HTTP layer shows; a device that refuses or does not answer gives 502/504 with its message the same way.
  */
 
-/** A dock remote-debug action; VTOL docks (hangar type 2) go through vtolHangarControl. */
-export const hangarControl = (body: DockControlBody, vtol: boolean) =>
+/** A dock remote-debug action; VTOL docks (dock type 2) go through vtolHangarControl. */
+export const dockControl = (body: DockControlBody, vtol: boolean) =>
   requestData<ControlResult>({
-    url: `${HANGAR}/${vtol ? 'vtolHangarControl' : 'hangarControl'}`,
+    url: `${DOCKS}/${vtol ? 'vtolHangarControl' : 'hangarControl'}`,
     method: 'POST',
     data: body,
   });
 
-export const uavControl = (body: UavControlBody) =>
+export const droneControl = (body: UavControlBody) =>
   requestData<ControlResult>({ url: `${MANAGEMENT}/uavControl`, method: 'POST', data: body });
 
 export const podControl = (body: PodControlBody) =>
@@ -35,7 +35,7 @@ export const podControlStatus = (serialNumber: string) =>
   requestData<PodControlStatus>({ url: `${MANAGEMENT}/getPodControlStatus`, params: { serialNumber } });
 
 export const dockStreams = (serialNumber: string) =>
-  requestData<DockPlayStream>({ url: `${HANGAR}/getPlayStream`, params: { serialNumber } });
+  requestData<DockPlayStream>({ url: `${DOCKS}/getPlayStream`, params: { serialNumber } });
 
 /** The signed-in tenant's docks, for the picker. */
-export const tenantDocks = () => requestData<DockOption[]>({ url: `${HANGAR}/listForTenant` });
+export const tenantDocks = () => requestData<DockOption[]>({ url: `${DOCKS}/listForTenant` });

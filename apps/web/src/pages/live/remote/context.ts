@@ -1,13 +1,13 @@
 import type { ControlContext, DeviceData, LiveDevice, Refusal } from '@aos/contract';
 
-/** What the control groups read: the dock's live state (known), its type, its aircraft and that one's SN. */
+/** What the control groups read: the dock's live state (known), its type, its drone and that one's SN. */
 export interface LiveControlContext extends ControlContext {
   dock: LiveDevice;
-  /** the dock's aircraft serial number (as the dock reports it), null when unknown */
+  /** the dock's drone serial number (as the dock reports it), null when unknown */
   droneSn: string | null;
 }
 
-/** The aircraft of a dock: the one its OSD names, else the first device of its topology. */
+/** The drone of a dock: the one its OSD names, else the first device of its topology. */
 export function droneSnOf(dock: LiveDevice | null | undefined): string | null {
   if (!dock) return null;
   const sub = dock.osd.sub_device as DeviceData | undefined;
@@ -15,5 +15,5 @@ export function droneSnOf(dock: LiveDevice | null | undefined): string | null {
   return reported || dock.subDevices[0] || null;
 }
 
-/** The refusal when the predicates would allow an aircraft command but no aircraft is known to send it to. */
+/** The refusal when the predicates would allow a drone command but no drone is known to send it to. */
 export const NO_DRONE: Refusal = { key: 'device.droneNotBound', status: 400 };

@@ -14,10 +14,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dockTelemetry, formatKilobytes, formatNumber } from './dock-telemetry';
 import './dock-state.css';
+import './locale';
 
 export interface DockStatePanelProps {
   dock: LiveDevice;
-  /** the dock's aircraft, when known: its own OSD tells whether it is on and its battery */
+  /** the dock's drone, when known: its own OSD tells whether it is on and its battery */
   drone?: LiveDevice | null;
   /** the dock's registered name (the serial number is shown under it) */
   name?: string;
@@ -93,7 +94,7 @@ const DASH = '—';
 /**
  * A dock at a glance: its online state, the component states of spec §4 (transitional ones animated while
  * their job runs), the running job's progress, and every telemetry field of spec §3 "Hangar" plus network,
- * storage and the aircraft's battery. Offline docks keep their last known values, marked as such.
+ * storage and the drone's battery. Offline docks keep their last known values, marked as such.
  */
 export function DockStatePanel({ dock, drone = null, name }: DockStatePanelProps) {
   const { t } = useTranslation();
@@ -189,8 +190,8 @@ export function DockStatePanel({ dock, drone = null, name }: DockStatePanelProps
           icon={<ThunderboltOutlined />}
         />
         <StateChip
-          id="aircraft"
-          label={t('dockState.aircraft')}
+          id="drone-power"
+          label={t('dockState.dronePower')}
           state={parts.aircraftPower}
           text={state(parts.aircraftPower)}
           icon={<PoweroffOutlined />}

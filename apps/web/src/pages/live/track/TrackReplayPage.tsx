@@ -7,13 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { MapLoading } from '../../../components/map/LazyMapView';
 import { loadMapChunk } from '../../../components/map/load';
 import { useMapSettings } from '../../../components/map/settings';
-import { useHangarOptions, useOnlineUavs } from '../monitor/api';
+import { useDockOptions, useOnlineDrones } from '../monitor/api';
 import { type TrackFilter, flightPoints, trackPage } from './api';
 import { FlightList } from './FlightList';
 import { Player } from './Player';
 import { sampleAt } from './replay';
 import { useReplay } from './useReplay';
 import './track-replay.css';
+import './locale';
 
 const TrackMap = lazy(() => loadMapChunk(() => import('./TrackMap')));
 
@@ -37,8 +38,8 @@ function filterOf(device: string | undefined, range: Range): TrackFilter {
 export default function TrackReplayPage() {
   const { t } = useTranslation();
   const settings = useMapSettings();
-  const hangars = useHangarOptions();
-  const uavs = useOnlineUavs();
+  const docks = useDockOptions();
+  const drones = useOnlineDrones();
   const [device, setDevice] = useState<string | undefined>();
   // Open-ended by default: the server's times are its TIME_ZONE's wall clock, which a browser elsewhere
   // may be hours behind; "until now" must not hide the latest flight.
@@ -84,15 +85,15 @@ export default function TrackReplayPage() {
   }, [records]);
   const droneOptions = useMemo(() => {
     const all = new Map(seenDrones);
-    for (const uav of uavs.data ?? []) all.set(uav.serialNumber, uav.name || uav.serialNumber);
+    for (const drone of drones.data ?? []) all.set(drone.serialNumber, drone.name || drone.serialNumber);
     return [...all].map(([sn, name]) => ({
       value: `drone:${sn}`,
       label: name === sn ? sn : `${name} (${sn})`,
     }));
-  }, [seenDrones, uavs.data]);
-  const dockOptions = (hangars.data ?? []).map((hangar) => ({
-    value: `dock:${hangar.serialNumber}`,
-    label: `${hangar.name} (${hangar.serialNumber})`,
+  }, [seenDrones, drones.data]);
+  const dockOptions = (docks.data ?? []).map((dock) => ({
+    value: `dock:${dock.serialNumber}`,
+    label: `${dock.name} (${dock.serialNumber})`,
   }));
 
   const search = () => {

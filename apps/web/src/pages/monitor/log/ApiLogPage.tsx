@@ -1,4 +1,5 @@
 import { LogTable } from './LogTable';
+import './locale';
 
 /** The api log screen (log_api). */
 export default function ApiLogPage() {

@@ -1,4 +1,5 @@
 import { LogTable } from './LogTable';
+import './locale';
 
 /** The error log screen (log_error). */
 export default function ErrorLogPage() {

@@ -1,4 +1,5 @@
 import { LogTable } from './LogTable';
+import './locale';
 
 /** The usual log screen (log_usual). */
 export default function UsualLogPage() {

@@ -8,6 +8,7 @@ import { CrudPage } from '../../../components/crud/CrudPage';
 import type { CrudActions, CrudColumn } from '../../../components/crud/types';
 import { useAction } from '../../../components/useAction';
 import { downloadAttachment, uploadAttachment } from '../api';
+import '../locale';
 
 const api = crudApi<Attach>('/api/blade-resource/attach');
 

@@ -4,6 +4,7 @@ import { crudApi } from '../../../api/crud';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import type { CrudColumn } from '../../../components/crud/types';
 import { EnableButton, EnabledTag } from '../EnableButton';
+import '../locale';
 
 const api = crudApi<Oss>('/api/blade-resource/oss');
 

@@ -10,6 +10,7 @@ import { useSession } from '../../../store/session';
 import { outboxPage } from '../api';
 import { EnableButton, EnabledTag } from '../EnableButton';
 import { SendTestDialog } from './SendTestDialog';
+import '../locale';
 
 const api = crudApi<Sms>('/api/blade-resource/sms');
 const outboxApi = { page: outboxPage };

@@ -6,6 +6,7 @@ import { type CrudApi, crudApi } from '../../../api/crud';
 import { runtimeConfig } from '../../../app/runtime-config';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import type { CrudColumn } from '../../../components/crud/types';
+import './locale';
 
 const crud = crudApi<Client>('/api/blade-system/client');
 const GRANTS = GRANT_TYPES.map((grant) => ({ value: grant, label: grant }));

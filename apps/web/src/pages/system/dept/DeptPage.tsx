@@ -8,6 +8,7 @@ import type { CrudApi } from '../../../api/crud';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import type { CrudColumn } from '../../../components/crud/types';
 import { deptCrud, lazyDepts, managerOptions, parentOptions } from './api';
+import './locale';
 
 /**
  * Depts (teams, spec §3 Team) of the tenant as a lazily loaded tree table: name, parent organisation, type

@@ -1,33 +1,4 @@
-/** Strings of the dept (team) screen. */
-export default {
-  'zh-CN': {
-    dept: {
-      title: '机构',
-      deptName: '机构名称',
-      fullName: '机构全称',
-      parent: '上级机构',
-      topLevel: '顶级机构',
-      deptCategory: '机构类型',
-      memberCount: '成员数',
-      manager: '负责人',
-      sort: '排序',
-      description: '描述',
-      addChild: '新增下级',
-    },
-  },
-  'en-US': {
-    dept: {
-      title: 'organisation',
-      deptName: 'Name',
-      fullName: 'Full name',
-      parent: 'Parent organisation',
-      topLevel: 'Top level',
-      deptCategory: 'Type',
-      memberCount: 'Members',
-      manager: 'Manager',
-      sort: 'Sort',
-      description: 'Description',
-      addChild: 'Add below',
-    },
-  },
-};
+import { loadStrings, type Messages } from '../../../i18n/strings';
+
+// This folder's strings, in the active language only, load with whichever chunk imports this file.
+loadStrings(import.meta.glob<Messages>('./locale.*.ts', { import: 'default' }));

@@ -9,6 +9,7 @@ import { useSession } from '../../../store/session';
 import { DICTIONARY_QUERY, type DictKind, parentApi } from './api';
 import { ChildDialog } from './ChildDialog';
 import { parentColumns } from './columns';
+import './locale';
 
 /**
  * A dictionary screen (spec §2 "dictionary management"): the table of dictionaries, and for the chosen one

@@ -11,6 +11,7 @@ import type { CrudColumn } from '../../../components/crud/types';
 import { menuName, ScopeDrawer, type ScopeKind } from '../../authority/data-scope/ScopeDrawer';
 import { useSession } from '../../../store/session';
 import { lazyMenus, menuCrud, parentMenuOptions } from './api';
+import './locale';
 
 const ACTION_KEYS: Record<number, string> = { 1: 'menu.toolbar', 2: 'menu.row', 3: 'menu.both' };
 

@@ -5,6 +5,7 @@ import { crudApi } from '../../../api/crud';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import type { CrudColumn } from '../../../components/crud/types';
 import { useSession } from '../../../store/session';
+import './locale';
 
 const api = crudApi<Param>('/api/blade-system/param');
 

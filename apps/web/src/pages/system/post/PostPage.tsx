@@ -2,6 +2,7 @@ import { DICT, type Post, PostSubmit } from '@aos/contract';
 import { crudApi } from '../../../api/crud';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import type { CrudColumn } from '../../../components/crud/types';
+import './locale';
 
 const api = crudApi<Post>('/api/blade-system/post');
 

@@ -1,22 +1,4 @@
-export default {
-  'zh-CN': {
-    post: {
-      title: '岗位',
-      category: '岗位类型',
-      postCode: '岗位编号',
-      postName: '岗位名称',
-      sort: '排序',
-      remark: '备注',
-    },
-  },
-  'en-US': {
-    post: {
-      title: 'post',
-      category: 'Category',
-      postCode: 'Post code',
-      postName: 'Post name',
-      sort: 'Sort',
-      remark: 'Remark',
-    },
-  },
-};
+import { loadStrings, type Messages } from '../../../i18n/strings';
+
+// This folder's strings, in the active language only, load with whichever chunk imports this file.
+loadStrings(import.meta.glob<Messages>('./locale.*.ts', { import: 'default' }));

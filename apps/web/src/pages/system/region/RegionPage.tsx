@@ -8,6 +8,7 @@ import { CrudPage } from '../../../components/crud/CrudPage';
 import type { CrudColumn } from '../../../components/crud/types';
 import { useSession } from '../../../store/session';
 import { lazyRegions, regionCrud } from './api';
+import './locale';
 
 const api: CrudApi<Region> = { ...regionCrud, lazy: lazyRegions };
 

@@ -3,6 +3,7 @@ import { Empty, Tree, type TreeDataNode, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCOPE_LEAF } from './grant-keys';
+import './locale';
 
 function toData(nodes: TreeSelectNode[], buttonLabel: string): TreeDataNode[] {
   return nodes.map((node) => ({

@@ -9,6 +9,7 @@ import { CrudPage } from '../../../components/crud/CrudPage';
 import type { CrudColumn } from '../../../components/crud/types';
 import { parentRoleOptions, roleCrud, roleList } from './api';
 import { GrantDialog } from './GrantDialog';
+import './locale';
 
 /**
  * Roles of the tenant (spec §3, §5, §6): a tree table by parent role with "add child", the grant dialog

@@ -7,6 +7,7 @@ import { CrudPage } from '../../../components/crud/CrudPage';
 import type { CrudColumn } from '../../../components/crud/types';
 import { tenantCrud } from './api';
 import { CreatedDialog, DatasourceDialog, SettingDialog } from './TenantDialogs';
+import './locale';
 
 type Open =
   | { kind: 'setting'; tenants: Tenant[]; refresh: () => void }

@@ -8,6 +8,8 @@ import { CrudPage } from '../../../components/crud/CrudPage';
 import type { CrudColumn } from '../../../components/crud/types';
 import { topMenuCrud } from './api';
 import { TopMenuGrantDialog } from './TopMenuGrantDialog';
+import './locale';
+import '../menu/locale';
 
 /** The tenant's header top menus, and which side menus each one shows (button topmenu_grant). */
 export default function TopMenuPage() {

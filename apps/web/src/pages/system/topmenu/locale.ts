@@ -1,31 +1,4 @@
-/** Strings of the top menu screen. */
-export default {
-  'zh-CN': {
-    topmenu: {
-      title: '顶部菜单',
-      name: '菜单名称',
-      nameEn: '英文名称',
-      code: '菜单编号',
-      source: '图标',
-      path: '路由地址',
-      sort: '排序',
-      grant: '菜单配置',
-      grantTitle: '顶部菜单配置',
-      granted: '菜单配置成功',
-    },
-  },
-  'en-US': {
-    topmenu: {
-      title: 'top menu',
-      name: 'Name',
-      nameEn: 'English name',
-      code: 'Code',
-      source: 'Icon',
-      path: 'Route path',
-      sort: 'Sort',
-      grant: 'Menus',
-      grantTitle: 'Menus of the top menu',
-      granted: 'menus saved',
-    },
-  },
-};
+import { loadStrings, type Messages } from '../../../i18n/strings';
+
+// This folder's strings, in the active language only, load with whichever chunk imports this file.
+loadStrings(import.meta.glob<Messages>('./locale.*.ts', { import: 'default' }));

@@ -21,6 +21,7 @@ import {
 } from './api';
 import { DeptTree } from './DeptTree';
 import { ImportDialog, PlatformDialog, RolesDialog } from './UserDialogs';
+import './locale';
 
 type Open =
   | { kind: 'roles'; userIds: string[]; current: string[] }

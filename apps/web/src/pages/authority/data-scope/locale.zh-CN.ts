@@ -1,0 +1,28 @@
+/** Strings of the data-scope and API-scope screens and of the scope drawer of a menu. */
+export default {
+  scope: {
+    menus: '菜单',
+    menuName: '菜单名称',
+    menuCode: '菜单编号',
+    path: '路由地址',
+    icon: '图标',
+    dataTitle: '数据权限',
+    apiTitle: '接口权限',
+    dataNoun: '数据权限',
+    apiNoun: '接口权限',
+    configure: '权限配置',
+    scopeName: '权限名称',
+    resourceCode: '资源编号',
+    resourceCodeHint: '规则作用的资源编号：菜单编号（覆盖其所有按钮）或按钮编号',
+    dataScopeType: '规则类型',
+    apiScopeType: '接口类型',
+    scopeValue: '规则值',
+    scopeValueHint: '仅“自定义”类型使用：以逗号分隔的部门 ID',
+    scopeColumn: '权限字段',
+    scopeField: '可见字段',
+    scopeClass: '权限类名',
+    scopePath: '接口地址',
+    scopePathHint: '如 /api/blade-system/post/list；可以 *（一级）或 **（任意层级）结尾',
+    remark: '备注',
+  },
+};

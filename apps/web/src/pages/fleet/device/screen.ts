@@ -1,0 +1,6 @@
+import type { ScreenEntries } from '../../screen-entry';
+
+/** Devices: menu `device`. */
+export default {
+  device: () => import('./DevicePage'),
+} satisfies ScreenEntries;

@@ -1,0 +1,6 @@
+import type { ScreenEntries } from '../../screen-entry';
+
+/** Docks: menu `hangar`. */
+export default {
+  hangar: () => import('./DockPage'),
+} satisfies ScreenEntries;

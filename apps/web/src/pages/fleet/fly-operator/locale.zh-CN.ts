@@ -1,0 +1,22 @@
+export default {
+  flyOperator: {
+    title: '飞手',
+    name: '飞手姓名',
+    phone: '联系电话',
+    licenceNumber: '执照编号',
+    licenceExpiry: '执照有效期至',
+    userId: '关联账号',
+    userAccount: '关联账号',
+    status: '状态',
+    on: '启用',
+    off: '停用',
+    turnOn: '启用',
+    turnOff: '停用',
+    turnedOn: '启用成功',
+    turnedOff: '停用成功',
+    confirmOn: '确定启用选中的飞手?',
+    confirmOff: '确定停用选中的飞手?',
+    expired: '已过期',
+    remark: '备注',
+  },
+};

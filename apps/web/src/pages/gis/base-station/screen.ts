@@ -1,0 +1,6 @@
+import type { ScreenEntries } from '../../screen-entry';
+
+/** Base stations: menu `basestation`. */
+export default {
+  basestation: () => import('./BaseStationPage'),
+} satisfies ScreenEntries;

@@ -1,0 +1,27 @@
+/** Strings of track replay (`trackReplay`); flight values reuse the live map's words (`liveMap`). */
+export default {
+  trackReplay: {
+    device: '机库或无人机',
+    devicePlaceholder: '全部设备',
+    docks: '机库',
+    drones: '无人机',
+    range: '时间范围',
+    search: '查询',
+    flights: '飞行记录',
+    total: '共 {{total}} 次飞行',
+    noFlights: '所选时间内没有飞行记录',
+    choose: '在左侧选择一次飞行，查看并回放它的航迹',
+    noPoints: '这次飞行没有记录到位置点',
+    thinned: '航点较多，已均匀抽取 {{shown}} / {{total}} 个点显示',
+    loading: '正在加载航迹…',
+    duration: '时长',
+    distance: '航程',
+    maxElevation: '最高',
+    points: '{{count}} 个点',
+    play: '播放',
+    pause: '暂停',
+    time: '时间',
+    km: '{{value}} 公里',
+    m: '{{value}} 米',
+  },
+};

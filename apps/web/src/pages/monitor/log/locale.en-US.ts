@@ -1,0 +1,33 @@
+import type zhCN from './locale.zh-CN';
+
+export default {
+  log: {
+    usualTitle: 'usual log',
+    apiTitle: 'API log',
+    errorTitle: 'error log',
+    tenantId: 'Tenant',
+    title: 'Title',
+    logLevel: 'Level',
+    logId: 'Event',
+    logData: 'Message',
+    exceptionName: 'Exception',
+    message: 'Error message',
+    serviceId: 'Service',
+    method: 'Method',
+    requestUri: 'Request URI',
+    status: 'Status',
+    time: 'Time taken',
+    remoteIp: 'Client IP',
+    createBy: 'User',
+    createTime: 'Logged at',
+    userAgent: 'User agent',
+    serverHost: 'Server',
+    serverIp: 'Server IP',
+    env: 'Environment',
+    params: 'Parameters',
+    fileName: 'File',
+    lineNumber: 'Line',
+    stackTrace: 'Stack trace',
+    level: { debug: 'Debug', info: 'Info', warn: 'Warning', error: 'Error' },
+  },
+} satisfies typeof zhCN;

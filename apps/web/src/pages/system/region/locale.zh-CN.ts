@@ -1,0 +1,25 @@
+/** Strings of the administrative-division screen. */
+export default {
+  region: {
+    title: '行政区划',
+    code: '区划编号',
+    name: '区划名称',
+    parentCode: '上级区划编号',
+    parentHint: '省级区划填 00；下级区划编号须以上级编号开头',
+    level: '层级',
+    level1: '省级',
+    level2: '地市级',
+    level3: '区县级',
+    level4: '乡镇级',
+    level5: '村级',
+    ancestors: '祖级编号',
+    provinceName: '省份',
+    cityName: '城市',
+    districtName: '区县',
+    townName: '乡镇',
+    sort: '排序',
+    remark: '备注',
+    addChild: '新增下级',
+    platformOnly: '行政区划由平台统一维护，所有租户共用，当前租户只能查看。',
+  },
+};

@@ -1,0 +1,36 @@
+import type zhCN from './locale.zh-CN';
+
+export default {
+  tenant: {
+    title: 'tenant',
+    tenantId: 'Tenant ID',
+    tenantIdHint: 'Leave empty to generate six digits; it cannot change afterwards',
+    tenantName: 'Tenant name',
+    linkman: 'Contact person',
+    contactNumber: 'Contact number',
+    domain: 'Domain',
+    backgroundUrl: 'Sign-in background URL',
+    address: 'Address',
+    accountNumber: 'Account limit',
+    accountNumberHint: '-1 means unlimited',
+    unlimited: 'Unlimited',
+    expireTime: 'Expires',
+    never: 'Never',
+    datasourceId: 'Datasource ID',
+    datasourceHint: 'The ID of a datasource under Develop; empty means the main database',
+    mainDatabase: 'Main database',
+    licenseKey: 'Licence key',
+    setting: 'Settings',
+    settingTitle: 'Tenant settings ({{count}} selected)',
+    settingHint: 'An empty expiry means never; once expired, the tenant’s users cannot sign in.',
+    datasource: 'Datasource',
+    datasourceTitle: 'Datasource · {{name}}',
+    createdTitle: 'Tenant created',
+    createdIntro: 'The administrator of {{name}} (ID {{tenantId}}) was created. Tell the tenant:',
+    adminAccount: 'Administrator account',
+    adminPassword: 'Initial password',
+    createdHint:
+      'The initial password is the account.initPassword parameter; the administrator should change it at first sign-in.',
+    gotIt: 'Got it',
+  },
+} satisfies typeof zhCN;

@@ -1,0 +1,6 @@
+import type { ScreenEntries } from '../../screen-entry';
+
+/** Top menus: menu `topmenu`. */
+export default {
+  topmenu: () => import('./TopMenuPage'),
+} satisfies ScreenEntries;
