@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getRoutes, getTopMenus } from '../../api/auth';
 import { MenuIcon } from '../../app/icons';
+import { formatLongDate } from '../../components/time';
 import { firstLeaf, normalizeMenu } from '../../app/menu-routes';
 import { useSession } from '../../store/session';
 
@@ -16,7 +17,7 @@ export default function HomePage() {
   const permission = useSession((state) => state.permission);
   const language = useSession((state) => state.language);
   const tops = useQuery({ queryKey: ['top-menus', language], queryFn: getTopMenus, staleTime: 5 * 60_000 });
-  const today = new Intl.DateTimeFormat(language, { dateStyle: 'full' }).format(new Date());
+  const today = formatLongDate(Date.now(), language);
 
   const open = async (id: string) => {
     const menu = await getRoutes(id);
