@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Avatar, Card, Col, Row, Statistic, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { getRoutes, getTopMenus } from '../../api/auth';
+import { getTopMenus } from '../../api/auth';
 import { MenuIcon } from '../../app/icons';
+import { chooseTopMenu } from '../../app/session-flow';
 import { formatLongDate } from '../../components/time';
-import { firstLeaf, normalizeMenu } from '../../app/menu-routes';
 import { useSession } from '../../store/session';
 
 /** /home: who is signed in, and the way into each area (kept alive). */
@@ -20,11 +20,8 @@ export default function HomePage() {
   const today = formatLongDate(Date.now(), language);
 
   const open = async (id: string) => {
-    const menu = await getRoutes(id);
-    useSession.getState().setTopMenu(id);
-    useSession.getState().setMenu(menu);
-    const leaf = firstLeaf(normalizeMenu(menu));
-    if (leaf) navigate(leaf.path);
+    const first = await chooseTopMenu(id);
+    if (first) navigate(first);
   };
 
   return (
