@@ -73,7 +73,7 @@ describe('layout', () => {
     await openScreen(page, '系统管理', '岗位管理', '/system/post/index');
     await openScreen(page, '系统管理', '角色管理', '/system/role/index');
     await openScreen(page, '系统管理', '用户管理', '/system/user/index');
-    await tabsAre(page, ['无人机智能巡检云平台', '岗位管理', '角色管理', '用户管理']);
+    await tabsAre(page, ['首页', '岗位管理', '角色管理', '用户管理']);
     expect(await page.locator('.tabs-bar .ant-tabs-tab-active').textContent()).toBe('用户管理');
     // re-opening an open screen makes its tab current without adding one
     await openScreen(page, '系统管理', '岗位管理', '/system/post/index');
@@ -86,22 +86,22 @@ describe('layout', () => {
     // close the current tab: its neighbour becomes current
     await page.locator('.tabs-bar .ant-tabs-tab-active .ant-tabs-tab-remove').click();
     await page.waitForURL('**/system/role/index');
-    await tabsAre(page, ['无人机智能巡检云平台', '角色管理', '用户管理']);
+    await tabsAre(page, ['首页', '角色管理', '用户管理']);
     // close others keeps the current tab and the home tab
     await page.getByTestId('tabs-more').click();
     await page.getByText('关闭其他').click();
-    await tabsAre(page, ['无人机智能巡检云平台', '角色管理']);
+    await tabsAre(page, ['首页', '角色管理']);
     // close all leaves only home, which then cannot be closed
     await page.getByTestId('tabs-more').click();
     await page.getByText('关闭全部').click();
     await page.waitForURL('**/home');
-    await tabsAre(page, ['无人机智能巡检云平台']);
+    await tabsAre(page, ['首页']);
     expect(await page.locator('.tabs-bar .ant-tabs-tab-remove').count()).toBe(0);
     // a menu's own address, typed, lands on its screen in one tab (it redirects to '/index')
     await page.goto(`${env.platform.url}/system/post`);
     await page.waitForURL('**/system/post/index');
     await page.locator('.ant-table').first().waitFor();
-    expect(await tabLabels(page)).toEqual(['无人机智能巡检云平台', '岗位管理']);
+    expect(await tabLabels(page)).toEqual(['首页', '岗位管理']);
     await context.close();
   });
 
@@ -136,7 +136,7 @@ describe('layout', () => {
     const before = await pane.evaluate((element) => element.scrollTop);
     expect(before).toBeGreaterThan(0);
     await openScreen(page, '系统管理', '岗位管理', '/system/post/index');
-    await page.getByRole('tab', { name: '无人机智能巡检云平台' }).click();
+    await page.getByRole('tab', { name: '首页' }).click();
     await page.waitForURL('**/home');
     // the screen comes back in a transition: wait for it to be shown, then for the position
     await page.waitForFunction(

@@ -112,6 +112,7 @@ describe('/config.js', () => {
       MAP_TILE_URL: 'https://tiles.example.com/{z}/{x}/{y}.png',
       MAP_CENTER: '121.47, 31.23',
       MAP_ZOOM: '9',
+      TIME_ZONE: 'America/New_York',
     });
   });
   afterAll(async () => {
@@ -138,6 +139,7 @@ describe('/config.js', () => {
       map: { tileUrl: 'https://tiles.example.com/{z}/{x}/{y}.png', center: [121.47, 31.23], zoom: 9 },
       live: { websocketPath: '/api/ws' },
       firstPageMode: false,
+      timeZone: 'America/New_York',
     });
   });
 
@@ -160,6 +162,7 @@ describe('/config.js', () => {
         clientId: 'saber',
         clientSecret: 'saber_secret',
         map: { tileUrl: null, center: [116.397, 39.908], zoom: 5 },
+        timeZone: 'Asia/Shanghai',
       });
     } finally {
       await plain.close();

@@ -43,7 +43,7 @@ declare module 'fastify' {
   interface FastifyReply {
     ok<T>(data: T, message?: MessageKey): Envelope<Wire<T>>;
     /** the console's index.html (single-page app routes), or a plain 404 when the console is not built */
-    consolePage(): FastifyReply;
+    consolePage(): Promise<FastifyReply>;
   }
   interface FastifyInstance {
     config: Config;

@@ -7,7 +7,7 @@ import { BrowserRouter } from 'react-router';
 import { useSession } from '../store/session';
 import { Shell } from './Shell';
 import { useReducedMotion } from './reduced-motion';
-import { loadSessionData, startTokenRefresh, ui } from './session-flow';
+import { resumeSession, startTokenRefresh, ui } from './session-flow';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
@@ -27,11 +27,8 @@ export function App() {
   const colorPrimary = useSession((state) => state.colorName);
   const reducedMotion = useReducedMotion();
   useEffect(() => startTokenRefresh(), []);
-  // A reload (language switch, a new tab of the same session) fetches the user, permissions and menu afresh:
-  // names come in the current language and grants changed meanwhile take effect.
-  useEffect(() => {
-    if (useSession.getState().token) void loadSessionData().catch(() => undefined);
-  }, []);
+  // A reload refetches the user, permissions and menu; a new tab restores the session first.
+  useEffect(() => void resumeSession(), []);
   return (
     <ConfigProvider
       locale={language === 'en-US' ? enUS : zhCN}

@@ -1,12 +1,12 @@
-import { Spin } from 'antd';
 import { Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { removeStore } from '../store/storage';
 import { GuestOnly, RequireAuth } from './guards';
-import { lazyScreen } from './lazy';
+import { lazyScreen, ScreenBoundary } from './lazy';
 import { STATIC_PATHS } from './menu-routes';
 import { runtimeConfig } from './runtime-config';
 import { useMenuRoutes, useTitleOf } from './route-titles';
+import { ScreenLoading } from './ScreenLoading';
 import { screenFor } from './screens';
 import { ui } from './session-flow';
 
@@ -40,73 +40,74 @@ function RouteEffects() {
   return null;
 }
 
-const fallback = (
-  <div className="screen-loading">
-    <Spin />
-  </div>
-);
-
-/** Static routes of spec §2 plus the user's menu routes, added at run time. */
+/**
+ * Static routes of spec §2 plus a route for every menu the user may open, from any top menu (the header's
+ * top menu only chooses what the side menu shows). A chunk that fails outside the frame (sign-in page, the
+ * frame itself) shows the same retry page as a screen's.
+ */
 export function Shell() {
   const routes = useMenuRoutes();
+  const { pathname } = useLocation();
   return (
-    <Suspense fallback={fallback}>
-      <RouteEffects />
-      <Routes>
-        <Route
-          path="/login"
-          element={
-            <GuestOnly>
-              <LoginPage />
-            </GuestOnly>
-          }
-        />
-        <Route
-          path="/lock"
-          element={
-            <RequireAuth>
-              <LockPage />
-            </RequireAuth>
-          }
-        />
-        <Route
-          path="/remote-control"
-          element={
-            <RequireAuth>
-              <RemoteControlPage />
-            </RequireAuth>
-          }
-        />
-        <Route path="/403" element={<ErrorPage code={403} />} />
-        <Route path="/404" element={<ErrorPage code={404} />} />
-        <Route path="/500" element={<ErrorPage code={500} />} />
-        <Route
-          element={
-            <RequireAuth>
-              <Layout />
-            </RequireAuth>
-          }
-        >
-          <Route path="/" element={<Navigate to="/home" replace />} />
-          <Route path="/home" element={<HomePage />} />
-          <Route path="/personal-center" element={<PersonalCenter />} />
-          {routes
-            .filter((route) => !OWN_ROUTES.has(route.path))
-            .map((route) => (
-              <Route key={route.path} path={route.path} element={screenFor(route)} />
-            ))}
-          {routes
-            .filter((route) => route.menuPath !== route.path && !STATIC_PATHS.has(route.menuPath))
-            .map((route) => (
-              <Route
-                key={route.menuPath}
-                path={route.menuPath}
-                element={<Navigate to={route.path} replace />}
-              />
-            ))}
-          <Route path="*" element={<Navigate to="/404" replace />} />
-        </Route>
-      </Routes>
-    </Suspense>
+    <ScreenBoundary resetKey={pathname}>
+      <Suspense fallback={<ScreenLoading />}>
+        <RouteEffects />
+        <Routes>
+          <Route
+            path="/login"
+            element={
+              <GuestOnly>
+                <LoginPage />
+              </GuestOnly>
+            }
+          />
+          <Route
+            path="/lock"
+            element={
+              <RequireAuth>
+                <LockPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/remote-control"
+            element={
+              <RequireAuth>
+                <RemoteControlPage />
+              </RequireAuth>
+            }
+          />
+          <Route path="/403" element={<ErrorPage code={403} />} />
+          <Route path="/404" element={<ErrorPage code={404} />} />
+          <Route path="/500" element={<ErrorPage code={500} />} />
+          <Route
+            element={
+              <RequireAuth>
+                <Layout />
+              </RequireAuth>
+            }
+          >
+            <Route path="/" element={<Navigate to="/home" replace />} />
+            <Route path="/home" element={<HomePage />} />
+            <Route path="/personal-center" element={<PersonalCenter />} />
+            {routes
+              .filter((route) => !OWN_ROUTES.has(route.path))
+              .map((route) => (
+                <Route key={route.path} path={route.path} element={screenFor(route)} />
+              ))}
+            {routes
+              .filter((route) => route.menuPath !== route.path && !STATIC_PATHS.has(route.menuPath))
+              .map((route) => (
+                <Route
+                  key={route.menuPath}
+                  path={route.menuPath}
+                  element={<Navigate to={route.path} replace />}
+                />
+              ))}
+            <Route path="*" element={<Navigate to="/404" replace />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </ScreenBoundary>
   );
 }

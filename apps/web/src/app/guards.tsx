@@ -1,26 +1,33 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
-import { suspendUntilAreaLocales } from '../i18n';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { suspendUntilCoreStrings } from '../i18n';
 import { useSession } from '../store/session';
+import { loginPathFor, safeRedirect } from './redirect';
+import { ScreenLoading } from './ScreenLoading';
 
-/** Unauthenticated visitors go to /login; a locked console only shows /lock. */
+/**
+ * Unauthenticated visitors go to /login, which brings them back to the whole address afterwards; a locked
+ * console only shows /lock. A new tab restoring its session from the refresh token waits here instead.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const token = useSession((state) => state.token);
+  const restoring = useSession((state) => state.restoring);
   const isLock = useSession((state) => state.isLock);
   const location = useLocation();
-  if (!token) {
-    const redirect = location.pathname === '/' ? '' : `?redirect=${encodeURIComponent(location.pathname)}`;
-    return <Navigate to={`/login${redirect}`} replace />;
-  }
+  // Until the menu is loaded too: a menu screen's route does not exist before it.
+  if (restoring) return <ScreenLoading />;
+  if (!token) return <Navigate to={loginPathFor(location)} replace />;
   if (isLock && location.pathname !== '/lock') return <Navigate to="/lock" replace />;
   if (!isLock && location.pathname === '/lock') return <Navigate to="/" replace />;
-  suspendUntilAreaLocales(); // the screens' strings: suspends until their chunk is loaded (once)
+  suspendUntilCoreStrings(); // the core strings of the active language (each screen waits for its own)
   return <>{children}</>;
 }
 
-/** A signed-in user who opens /login is sent to /. */
+/** A signed-in user who opens /login goes where it would have sent them (its `redirect`), else to /. */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const token = useSession((state) => state.token);
   const signingIn = useSession((state) => state.signingIn);
-  return token && !signingIn ? <Navigate to="/" replace /> : <>{children}</>;
+  const [params] = useSearchParams();
+  if (!token || signingIn) return <>{children}</>;
+  return <Navigate to={safeRedirect(params.get('redirect')) ?? '/'} replace />;
 }

@@ -18,6 +18,8 @@ export interface RuntimeConfig {
   live: { websocketPath: string };
   /** first-page mode: when off, the first-page (home) tab cannot be closed */
   firstPageMode: boolean;
+  /** the server's TIME_ZONE: the zone of the API's times, and of every time the console shows */
+  timeZone: string;
 }
 
 declare global {
@@ -40,6 +42,7 @@ const defaults: RuntimeConfig = {
   map: { tileUrl: null, center: [116.397, 39.908], zoom: 5 },
   live: { websocketPath: '/api/ws' },
   firstPageMode: false,
+  timeZone: 'Asia/Shanghai',
 };
 
 export const runtimeConfig: RuntimeConfig = {

@@ -8,9 +8,11 @@ import {
   logout as logoutCall,
   refreshToken as refreshCall,
 } from '../api/auth';
-import { configureHttp } from '../api/http';
+import { configureHttp, HttpError } from '../api/http';
 import { i18n } from '../i18n';
 import { useSession } from '../store/session';
+import { getStore } from '../store/storage';
+import { firstLeaf, normalizeMenu } from './menu-routes';
 import { runtimeConfig } from './runtime-config';
 
 /** Where the app can navigate and show messages from outside React (set once the UI is mounted). */
@@ -50,16 +52,88 @@ export async function completeSignIn(tokens: TokenResponse, tenantId: string, re
   }
 }
 
+/**
+ * The user, the permission set and the menu. The router is built from every menu the user may open; the
+ * chosen top menu's tree is fetched beside it for the side menu only (a top menu gone meanwhile is dropped).
+ */
 export async function loadSessionData() {
   const session = useSession.getState();
-  const [user, buttons, menu] = await Promise.all([
+  const { topMenuId } = session;
+  const [user, buttons, menu, sideMenu] = await Promise.all([
     getUserInfo(),
     getButtons(),
-    getRoutes(session.topMenuId),
+    getRoutes(),
+    topMenuId ? getRoutes(topMenuId).catch(() => undefined) : undefined,
   ]);
   session.setUserInfo(user);
   session.setPermissions(leafCodes(buttons));
   session.setMenu(menu);
+  session.setTopMenu(sideMenu && topMenuId, sideMenu);
+}
+
+/**
+ * Choose a header top menu (undefined: none): the side menu shows its tree; every screen stays routable.
+ * Answers the path of the first screen under it, for the caller to open.
+ */
+export async function chooseTopMenu(id: string | undefined): Promise<string | undefined> {
+  if (!id) {
+    useSession.getState().setTopMenu(undefined);
+    return undefined;
+  }
+  const tree = await getRoutes(id);
+  useSession.getState().setTopMenu(id, tree);
+  return firstLeaf(normalizeMenu(tree))?.path;
+}
+
+/**
+ * At start. A reload (language switch) fetches the user, permissions and menu afresh: names come in the
+ * current language and grants changed meanwhile take effect. A new tab of a signed-in user has no access
+ * token (session storage is per tab) but the refresh token and the user (local storage): it gets its own
+ * access token from the refresh token, and keeps its address. A refused refresh token ends the session; a
+ * network failure ends only this tab's attempt (the other tabs keep the shared refresh token).
+ */
+export function resumeSession(): Promise<void> {
+  // Once per page: a second restore would present the refresh token the first has just spent.
+  resuming ??= resume();
+  return resuming;
+}
+
+let resuming: Promise<void> | undefined;
+
+async function resume(): Promise<void> {
+  const session = useSession.getState();
+  if (session.token) return loadSessionData().catch(() => undefined);
+  if (!session.restoring) return;
+  try {
+    await renewTokens();
+  } catch (error) {
+    if (error instanceof HttpError) useSession.getState().clearSession();
+    useSession.getState().setRestoring(false);
+    return;
+  }
+  try {
+    await loadSessionData();
+  } catch {
+    // the HTTP layer has said what failed; the tab keeps its token
+  } finally {
+    useSession.getState().setRestoring(false);
+  }
+}
+
+/**
+ * Spend the newest refresh token for a new token pair. Refresh tokens rotate and presenting a spent one ends
+ * the session everywhere, so tabs take turns (a Web Lock where the browser has one) and each reads the token
+ * the last tab stored, never its own older copy.
+ */
+async function renewTokens(): Promise<void> {
+  const renew = async () => {
+    const refreshToken = getStore<string>({ name: 'refreshToken' });
+    if (!refreshToken) throw new Error('signed out in another tab');
+    const { tenantId } = useSession.getState();
+    useSession.getState().setTokens(await refreshCall(refreshToken, tenantId));
+  };
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  await (locks ? locks.request('aos-token-refresh', renew) : renew());
 }
 
 /** Log out: tell the server (revokes the session), forget everything of it, go to /login. */
@@ -87,11 +161,11 @@ let refreshing = false;
  */
 export function startTokenRefresh(): () => void {
   const timer = setInterval(async () => {
-    const { token, tokenTime, expiresIn, refreshToken, tenantId } = useSession.getState();
+    const { token, tokenTime, expiresIn, refreshToken } = useSession.getState();
     if (!token || !refreshToken || refreshing || !refreshDue(tokenTime, expiresIn)) return;
     refreshing = true;
     try {
-      useSession.getState().setTokens(await refreshCall(refreshToken, tenantId));
+      await renewTokens();
     } catch {
       useSession.getState().clearSession();
       ui.navigate('/login');

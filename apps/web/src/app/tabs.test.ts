@@ -10,7 +10,7 @@ import {
   type TabsState,
 } from './tabs';
 
-const home = homeTab('Platform');
+const home = homeTab();
 const tab = (value: string) => ({ value, label: value });
 const start: TabsState = { list: [home], current: HOME_PATH };
 
@@ -30,7 +30,7 @@ describe('tabs (spec §4)', () => {
 
   it('treats / as the home tab', () => {
     expect(addTab(addTab(start, tab('/a')), tab('/'))).toMatchObject({ current: HOME_PATH });
-    expect(home.label).toBe('Platform');
+    expect(home.label).toBe('layout.home'); // 首页 / Home
   });
 
   it('a single open tab cannot be closed', () => {

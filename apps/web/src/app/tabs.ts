@@ -14,9 +14,12 @@ export interface TabsState {
 
 export const HOME_PATH = '/home';
 
-/** The home tab at `/`: labelled with the platform name. */
-export function homeTab(title: string): Tab {
-  return { value: HOME_PATH, label: title, keepAlive: true };
+/** The message key of the home tab's label: 首页 / Home. */
+export const HOME_LABEL = 'layout.home';
+
+/** The home tab at `/`, first of the tabs bar. */
+export function homeTab(): Tab {
+  return { value: HOME_PATH, label: HOME_LABEL, keepAlive: true };
 }
 
 /** `/` is the home tab. */

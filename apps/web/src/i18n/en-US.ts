@@ -42,6 +42,7 @@ export const enUS: CoreStrings = {
     footer: 'Multi-tenant drone and dock cloud platform',
   },
   layout: {
+    home: 'Home',
     language: 'Language',
     personalCenter: 'Personal center',
     lockScreen: 'Lock screen',

@@ -59,9 +59,9 @@ export function setupI18n(language: Language) {
 /**
  * For the signed-in part of the console (not a hook: it may follow early returns): suspends (React Suspense)
  * until the core strings and whatever strings are loading are in. Each screen's strings come with its
- * chunk and the screen waits for them itself; the name is the one `app/guards.tsx` calls.
+ * chunk and the screen waits for them itself.
  */
-export function suspendUntilAreaLocales(): void {
+export function suspendUntilCoreStrings(): void {
   if (!i18n.isInitialized) throw ready;
   suspendUntilStrings();
 }

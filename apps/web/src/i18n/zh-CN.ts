@@ -40,6 +40,7 @@ export const zhCN = {
     footer: '多租户无人机与机场云平台',
   },
   layout: {
+    home: '首页',
     language: '语言',
     personalCenter: '个人中心',
     lockScreen: '锁屏',

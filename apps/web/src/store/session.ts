@@ -8,7 +8,8 @@ import { getStore, removeStore, setStore } from './storage';
 /**
  * The session state of spec §3: tokens, user, permissions, menu, tabs, lock, language, theme, live maps.
  * Stored as PROTOCOLS.md §1 says: token, menu, permissions, tabs and lock in session storage; refresh token,
- * user info, tenant, language and theme in local storage.
+ * user info, tenant, language and theme in local storage. So a new browser tab starts with the refresh token
+ * and the user but no access token: it restores the session from the refresh token (`restoring`).
  */
 export interface SessionState {
   tenantId: string;
@@ -21,8 +22,12 @@ export interface SessionState {
   userInfo?: UserInfo;
   permission: Record<string, boolean>;
   roles: string[];
+  /** every screen the user may open (menu/routes without a top menu): the router's and the titles' source */
   menu: MenuNode[];
+  /** the header's chosen top menu; it only narrows what the side menu shows */
   topMenuId?: string;
+  /** the chosen top menu's tree (menu/routes?topMenuId=), shown by the side menu; none: the whole menu */
+  sideMenu?: MenuNode[];
   language: Language;
   themeName: string;
   colorName: string;
@@ -30,6 +35,8 @@ export interface SessionState {
   lockPasswd?: string;
   /** between the token call and the loaded user/menu: /login must not redirect yet */
   signingIn: boolean;
+  /** a new tab getting its access token from the stored refresh token: guards wait instead of redirecting */
+  restoring: boolean;
   tabs: TabsState;
   /** live screen: current task and UAV maps, filled by the live-data connection */
   liveTasks: Record<string, unknown>;
@@ -37,11 +44,12 @@ export interface SessionState {
 
   signedIn(tokens: TokenResponse, tenantId: string, remember: boolean): void;
   setSigningIn(value: boolean): void;
+  setRestoring(value: boolean): void;
   setTokens(tokens: Pick<TokenResponse, 'access_token' | 'refresh_token' | 'expires_in'>): void;
   setUserInfo(user: UserInfo): void;
   setPermissions(codes: string[]): void;
   setMenu(menu: MenuNode[]): void;
-  setTopMenu(id: string | undefined): void;
+  setTopMenu(id: string | undefined, tree?: MenuNode[]): void;
   clearSession(): void;
   setLanguage(language: Language): void;
   lock(password: string): void;
@@ -52,7 +60,7 @@ export interface SessionState {
   closeAllTabs(): void;
 }
 
-const home = () => homeTab(runtimeConfig.title);
+const home = () => homeTab();
 
 function initialTabs(): TabsState {
   const stored = getStore<TabsState>({ name: 'tabs' });
@@ -75,6 +83,7 @@ const SESSION_KEYS = [
   'isLock',
   'lockPasswd',
   'topMenuId',
+  'sideMenu',
 ];
 
 export const useSession = create<SessionState>()((set, get) => ({
@@ -89,6 +98,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   roles: getStore<string[]>({ name: 'roles' }) ?? [],
   menu: getStore<MenuNode[]>({ name: 'menu' }) ?? [],
   topMenuId: getStore<string>({ name: 'topMenuId' }),
+  sideMenu: getStore<MenuNode[]>({ name: 'sideMenu' }),
   language: getStore<Language>({ name: 'language' }) ?? runtimeConfig.defaultLanguage,
   themeName: getStore<string>({ name: 'themeName' }) ?? 'default',
   colorName: getStore<string>({ name: 'colorName' }) ?? runtimeConfig.themeColor,
@@ -96,6 +106,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   lockPasswd: getStore<string>({ name: 'lockPasswd' }),
   tabs: initialTabs(),
   signingIn: false,
+  restoring: !getStore<string>({ name: 'token' }) && !!getStore<string>({ name: 'refreshToken' }),
   liveTasks: {},
   liveUavs: {},
 
@@ -108,6 +119,10 @@ export const useSession = create<SessionState>()((set, get) => ({
 
   setSigningIn(value) {
     set({ signingIn: value });
+  },
+
+  setRestoring(value) {
+    set({ restoring: value });
   },
 
   setTokens(tokens) {
@@ -141,10 +156,16 @@ export const useSession = create<SessionState>()((set, get) => ({
     set({ menu });
   },
 
-  setTopMenu(id) {
-    if (id) setStore({ name: 'topMenuId', content: id, type: 'session' });
-    else removeStore({ name: 'topMenuId', type: 'session' });
-    set({ topMenuId: id });
+  setTopMenu(id, tree) {
+    if (id && tree) {
+      setStore({ name: 'topMenuId', content: id, type: 'session' });
+      setStore({ name: 'sideMenu', content: tree, type: 'session' });
+      set({ topMenuId: id, sideMenu: tree });
+      return;
+    }
+    removeStore({ name: 'topMenuId', type: 'session' });
+    removeStore({ name: 'sideMenu', type: 'session' });
+    set({ topMenuId: undefined, sideMenu: undefined });
   },
 
   /** Logout and federated logout: tokens, user and everything of the session go; tenant and language stay. */
@@ -163,6 +184,7 @@ export const useSession = create<SessionState>()((set, get) => ({
       roles: [],
       menu: [],
       topMenuId: undefined,
+      sideMenu: undefined,
       isLock: false,
       lockPasswd: undefined,
       tabs: { list: [home()], current: home().value },

@@ -1,8 +1,14 @@
 import { CONSOLE_CONFIG_GLOBAL, type ConsoleConfig } from '@aos/contract';
 import type { Config } from '../../config.js';
 
+/**
+ * What `/config.js` publishes. `timeZone` (TIME_ZONE, the zone of the API's times) lets the console show
+ * every time as the tables do; it belongs in the contract's ConsoleConfig, which is being restructured.
+ */
+export type PublishedConsoleConfig = ConsoleConfig & { timeZone: string };
+
 /** The console's settings for this installation (what `GET /config.js` publishes). */
-export function consoleConfig(config: Config): ConsoleConfig {
+export function consoleConfig(config: Config): PublishedConsoleConfig {
   return {
     title: config.PLATFORM_NAME,
     logo: '/logo.svg',
@@ -17,6 +23,7 @@ export function consoleConfig(config: Config): ConsoleConfig {
     map: { tileUrl: config.MAP_TILE_URL ?? null, center: config.MAP_CENTER, zoom: config.MAP_ZOOM },
     live: { websocketPath: '/api/ws' },
     firstPageMode: false,
+    timeZone: config.TIME_ZONE,
   };
 }
 
@@ -24,7 +31,7 @@ export function consoleConfig(config: Config): ConsoleConfig {
  * The script that sets the settings before the bundle loads. JSON is a JavaScript expression; escaping `<`
  * (and the two line separators old engines reject in strings) keeps any value from closing the script.
  */
-export function consoleScript(settings: ConsoleConfig): string {
+export function consoleScript(settings: PublishedConsoleConfig): string {
   const json = JSON.stringify(settings)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')

@@ -8,16 +8,19 @@ import { normalizeMenu } from '../menu-routes';
 
 type Item = Required<MenuProps>['items'][number];
 
+/** A label is shown whole: a long one wraps onto a second line (styles.css) instead of being cut. */
+const label = (name: string) => <span className="side-menu__label">{name}</span>;
+
 function toItems(nodes: MenuNode[]): Item[] {
   return nodes.map((node) =>
     node.children.length
       ? {
           key: node.path || node.id,
           icon: <MenuIcon name={node.source} />,
-          label: node.name,
+          label: label(node.name),
           children: toItems(node.children),
         }
-      : { key: node.path, icon: <MenuIcon name={node.source} />, label: node.name },
+      : { key: node.path, icon: <MenuIcon name={node.source} />, label: label(node.name) },
   );
 }
 
@@ -30,9 +33,9 @@ function ancestorsOf(nodes: MenuNode[], path: string, trail: string[] = []): str
   return undefined;
 }
 
-/** The side menu from the server's tree (spec §2, §6). */
+/** The side menu from the server's tree (spec §2, §6): the chosen top menu's, else the whole menu. */
 export function SideMenu({ collapsed }: { collapsed: boolean }) {
-  const menu = useSession((state) => state.menu);
+  const menu = useSession((state) => state.sideMenu ?? state.menu);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const tree = useMemo(() => normalizeMenu(menu), [menu]);

@@ -5,9 +5,9 @@ import { useNavigate } from 'react-router';
 import { useSession } from '../../store/session';
 import { useTitleOf } from '../route-titles';
 import { runtimeConfig } from '../runtime-config';
-import { canClose, HOME_PATH } from '../tabs';
+import { canClose, HOME_LABEL, HOME_PATH } from '../tabs';
 
-/** The tabs bar (spec §4 Tabs): home tab with the platform name, close rules, close others / all. */
+/** The tabs bar (spec §4 Tabs): the home tab (首页 / Home) first, close rules, close others / all. */
 export function TabsBar({ onRefresh }: { onRefresh: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -33,7 +33,7 @@ export function TabsBar({ onRefresh }: { onRefresh: () => void }) {
         onEdit={(key, action) => action === 'remove' && close(String(key))}
         items={tabs.list.map((tab) => ({
           key: tab.value,
-          label: tab.value === HOME_PATH ? runtimeConfig.title : (titleOf(tab.value) ?? tab.label),
+          label: tab.value === HOME_PATH ? t(HOME_LABEL) : (titleOf(tab.value) ?? tab.label),
           closable: canClose(tabs, tab.value, runtimeConfig.firstPageMode),
         }))}
       />

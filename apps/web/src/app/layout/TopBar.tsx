@@ -13,12 +13,11 @@ import { App, Avatar, Button, Dropdown, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { getRoutes, getTopMenus } from '../../api/auth';
+import { getTopMenus } from '../../api/auth';
 import { useSession } from '../../store/session';
 import { MenuIcon } from '../icons';
-import { firstLeaf, normalizeMenu } from '../menu-routes';
 import { runtimeConfig } from '../runtime-config';
-import { signOut } from '../session-flow';
+import { chooseTopMenu, signOut } from '../session-flow';
 
 const LANGUAGES: Array<{ key: Language; label: string }> = [
   { key: 'zh-CN', label: '简体中文' },
@@ -36,13 +35,10 @@ export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: 
   const [locking, setLocking] = useState(false);
   const tops = useQuery({ queryKey: ['top-menus', language], queryFn: getTopMenus, staleTime: 5 * 60_000 });
 
+  // The top menu narrows the side menu and opens its first screen; the screen open now stays routable.
   const openTopMenu = async (id: string | undefined) => {
-    const session = useSession.getState();
-    const menu = await getRoutes(id);
-    session.setTopMenu(id);
-    session.setMenu(menu);
-    const leaf = firstLeaf(normalizeMenu(menu));
-    if (id && leaf) navigate(leaf.path);
+    const first = await chooseTopMenu(id);
+    if (first) navigate(first);
   };
 
   const switchLanguage = (next: Language) => {

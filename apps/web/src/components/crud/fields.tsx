@@ -19,6 +19,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadFile } from '../../api/upload';
+import { formatDate, formatDateTime, type TimeValue } from '../time';
 import { type ColumnOptions, optionLabel, treeLabel } from './options';
 import type { CrudColumn } from './types';
 
@@ -326,5 +327,7 @@ export function displayValue<T>(
       </Image.PreviewGroup>
     );
   if (column.type === 'password') return '••••••';
+  if (column.type === 'datetime') return formatDateTime(value as TimeValue);
+  if (column.type === 'date') return formatDate(value as TimeValue);
   return String(value);
 }

@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Avatar, Card, Col, Row, Statistic, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { getRoutes, getTopMenus } from '../../api/auth';
+import { getTopMenus } from '../../api/auth';
 import { MenuIcon } from '../../app/icons';
-import { firstLeaf, normalizeMenu } from '../../app/menu-routes';
+import { chooseTopMenu } from '../../app/session-flow';
+import { formatLongDate } from '../../components/time';
 import { useSession } from '../../store/session';
 
 /** /home: who is signed in, and the way into each area (kept alive). */
@@ -16,14 +17,11 @@ export default function HomePage() {
   const permission = useSession((state) => state.permission);
   const language = useSession((state) => state.language);
   const tops = useQuery({ queryKey: ['top-menus', language], queryFn: getTopMenus, staleTime: 5 * 60_000 });
-  const today = new Intl.DateTimeFormat(language, { dateStyle: 'full' }).format(new Date());
+  const today = formatLongDate(Date.now(), language);
 
   const open = async (id: string) => {
-    const menu = await getRoutes(id);
-    useSession.getState().setTopMenu(id);
-    useSession.getState().setMenu(menu);
-    const leaf = firstLeaf(normalizeMenu(menu));
-    if (leaf) navigate(leaf.path);
+    const first = await chooseTopMenu(id);
+    if (first) navigate(first);
   };
 
   return (

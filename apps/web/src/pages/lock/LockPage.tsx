@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../app/session-flow';
+import { formatLongDate, formatTime } from '../../components/time';
 import { useSession } from '../../store/session';
 
 /** /lock: nothing else is reachable until the lock password is entered (spec §4 Lock). */
@@ -30,10 +31,8 @@ export default function LockPage() {
   return (
     <div className="lock" data-testid="lock-page">
       <div className="lock__card">
-        <div className="lock__time">
-          {now.toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' })}
-        </div>
-        <div className="lock__date">{now.toLocaleDateString(language, { dateStyle: 'full' })}</div>
+        <div className="lock__time">{formatTime(now).slice(0, 5)}</div>
+        <div className="lock__date">{formatLongDate(now, language)}</div>
         <Avatar size={72} src={user?.avatar || undefined} icon={<UserOutlined />} />
         <div style={{ marginBottom: 16, fontSize: 16 }}>{user?.realName || user?.account}</div>
         <Space.Compact style={{ width: '100%' }}>

@@ -4,6 +4,7 @@ import { aircraftPoweredOn } from '@aos/contract/rules';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../components/time';
 import { useLive, useLiveDevice } from '../../../live/store';
 import { useSession } from '../../../store/session';
 import { DockStatePanel } from '../shared/DockStatePanel';
@@ -72,7 +73,7 @@ export function RemoteConsole({ sn }: { sn: string }) {
           title={translate(language, 'device.dockOffline')}
           description={
             known.lastSeen
-              ? t('remote.lastSeen', { time: new Date(known.lastSeen).toLocaleString() })
+              ? t('remote.lastSeen', { time: formatDateTime(known.lastSeen) })
               : t('remote.neverSeen')
           }
         />

@@ -12,6 +12,7 @@ import { dockComponents } from '@aos/contract/rules';
 import { Progress, Tag, theme, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../components/time';
 import { dockTelemetry, formatKilobytes, formatNumber } from './dock-telemetry';
 import './dock-state.css';
 import './locale';
@@ -141,7 +142,7 @@ export function DockStatePanel({ dock, drone = null, name }: DockStatePanelProps
       )}
       {dock.osdAt !== null && (
         <Typography.Text type="secondary" className="dock-state__note">
-          {t('dockState.updatedAt', { time: new Date(dock.osdAt).toLocaleTimeString() })}
+          {t('dockState.updatedAt', { time: formatDateTime(dock.osdAt) })}
         </Typography.Text>
       )}
 

@@ -1,7 +1,7 @@
 import type { FlightTrack } from '@aos/contract';
 import { Empty, Pagination, Spin, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { formatRange } from '../../../components/time';
 import { formatClock } from './replay';
 import '../shared/live-pick.css';
 
@@ -56,9 +56,7 @@ export function FlightList({
               onClick={() => onChoose(flight)}
               data-testid={`track-flight-${flight.trackId}`}
             >
-              <span className="track-flight__time">
-                {dayjs(flight.startedAt).format('YYYY-MM-DD HH:mm')} – {dayjs(flight.endedAt).format('HH:mm')}
-              </span>
+              <span className="track-flight__time">{formatRange(flight.startedAt, flight.endedAt)}</span>
               <span className="track-flight__who">
                 {flight.droneName ?? flight.droneSn}
                 {flight.dockSn ? ` · ${flight.dockName ?? flight.dockSn}` : ''}

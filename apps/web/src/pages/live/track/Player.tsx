@@ -1,7 +1,7 @@
 import { CaretRightOutlined, PauseOutlined } from '@ant-design/icons';
 import { Button, Segmented, Slider, Tooltip } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../components/time';
 import { codeWord, measure } from '../monitor/words';
 import { REPLAY_SPEEDS, type ReplaySample, type ReplaySpeed, formatClock } from './replay';
 import type { Replay } from './useReplay';
@@ -16,16 +16,7 @@ function Value({ id, label, value }: { id: string; label: string; value: string 
 }
 
 /** Play/pause, speed, the time slider and the drone's values at the cursor. */
-export function Player({
-  replay,
-  sample,
-  clockOffset,
-}: {
-  replay: Replay;
-  sample: ReplaySample | null;
-  /** ms from a point's instant to the server's wall clock shown for it */
-  clockOffset: number;
-}) {
+export function Player({ replay, sample }: { replay: Replay; sample: ReplaySample | null }) {
   const { t } = useTranslation();
   const { start, end, cursor, playing } = replay;
   return (
@@ -52,7 +43,7 @@ export function Player({
           step={1000}
           onChange={(value) => replay.seek(value)}
           tooltip={{
-            formatter: (value) => (value === undefined ? '' : dayjs(value + clockOffset).format('HH:mm:ss')),
+            formatter: (value) => formatTime(value),
           }}
           data-testid="track-slider"
         />
@@ -65,11 +56,7 @@ export function Player({
         />
       </div>
       <div className="track-player__values">
-        <Value
-          id="time"
-          label={t('trackReplay.time')}
-          value={sample ? dayjs(sample.timestamp + clockOffset).format('HH:mm:ss') : '—'}
-        />
+        <Value id="time" label={t('trackReplay.time')} value={sample ? formatTime(sample.timestamp) : '—'} />
         <Value
           id="elevation"
           label={t('liveMap.telemetry.elevation')}

@@ -66,11 +66,6 @@ export default function TrackReplayPage() {
   const points = useMemo(() => detail.data?.points ?? [], [detail.data]);
   const replay = useReplay(points);
   const sample = useMemo(() => sampleAt(points, replay.cursor), [points, replay.cursor]);
-  // Times are shown on the server's wall clock, as the flight list shows them.
-  const clockOffset = useMemo(
-    () => (points[0] ? dayjs(points[0].time).valueOf() - points[0].timestamp : 0),
-    [points],
-  );
 
   // Drones to filter by: those online now and those the flights found so far name.
   const [seenDrones, setSeenDrones] = useState(new Map<string, string>());
@@ -170,7 +165,7 @@ export default function TrackReplayPage() {
             title={t('trackReplay.thinned', { shown: detail.data.points.length, total: detail.data.total })}
           />
         )}
-        {chosen && points.length > 0 && <Player replay={replay} sample={sample} clockOffset={clockOffset} />}
+        {chosen && points.length > 0 && <Player replay={replay} sample={sample} />}
       </div>
     </div>
   );
