@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RETENTION_CRON } from '../../src/modules/telemetry/telemetry.retention.js';
 import { createTestApp } from '../helper.js';
-import { BASE, data, telemetryCalls, telemetryFixture, writeFlight } from '../telemetry-helper.js';
+import { BASE, data, telemetryCalls, telemetryFixture, writeFlight } from '../telemetry/helper.js';
 import { jobState, testDatabase, waitFor } from './scheduler-helper.js';
 
 /**

@@ -1,0 +1,130 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { dock as dockTable } from '../../src/db/schema/index.js';
+import type { Row } from '../device-helper.js';
+import { app, BASE, BASIC, brandOfB, platform, tenantB } from './dock-helper.js';
+import { addBrand, aircraft, dock, dockSuite, saved, send, submit } from './dock-helper.js';
+import { as } from '../helper.js';
+import { signInWithGrants } from '../org-helper.js';
+
+/**
+ * Who may touch a dock: each call needs its button code, a brand a dock uses cannot be removed, and another
+ * tenant can do nothing with it.
+ */
+
+dockSuite();
+
+describe('docks: tenants, permissions and brands', () => {
+  it('refuses add, edit, remove, visibility, basic settings and reset without their button codes', async () => {
+    const mine = await saved(platform, dock());
+    const reader = await signInWithGrants(app, '000000', 'dock-reader', ['hangar']);
+    expect((await as(app, reader).get(`${BASE}/page`)).statusCode).toBe(200);
+    expect((await as(app, reader).get(`${BASE}/getPlayStream?id=${mine.id}`)).statusCode).toBe(200);
+    for (const response of [
+      await submit(reader, dock()),
+      await submit(reader, dock({ id: mine.id, serialNumber: mine.serialNumber })),
+      await send(reader, 'POST', `${BASE}/remove?ids=${mine.id}`),
+      await send(reader, 'POST', `${BASE}/updateVisibility?id=${mine.id}&visible=0`),
+      await send(reader, 'POST', `${BASE}/resetCredential?id=${mine.id}`),
+      await as(app, reader).get(`${BASIC}/detail?hangarId=${mine.id}`),
+    ]) {
+      expect(response.statusCode).toBe(403);
+    }
+    const keeper = await signInWithGrants(app, '000000', 'dock-keeper', [
+      'hangar',
+      'hangar_visibility',
+      'hangar_basic_set',
+    ]);
+    expect((await send(keeper, 'POST', `${BASE}/updateVisibility?id=${mine.id}&visible=0`)).statusCode).toBe(
+      200,
+    );
+    expect((await as(app, keeper).get(`${BASIC}/detail?hangarId=${mine.id}`)).statusCode).toBe(200);
+    expect((await submit(keeper, dock({ id: mine.id, serialNumber: mine.serialNumber }))).statusCode).toBe(
+      403,
+    );
+    const editor = await signInWithGrants(app, '000000', 'dock-editor', ['hangar', 'hangar_edit']);
+    expect((await submit(editor, dock({ id: mine.id, serialNumber: mine.serialNumber }))).statusCode).toBe(
+      200,
+    );
+    expect((await submit(editor, dock())).statusCode).toBe(403);
+    // the remote-control screen shows the dock's video: its operators read the stream addresses, nothing else
+    const operator = await signInWithGrants(app, '000000', 'dock-operator', ['remote_control']);
+    expect((await as(app, operator).get(`${BASE}/getPlayStream?id=${mine.id}`)).statusCode).toBe(200);
+    expect((await as(app, operator).get(`${BASE}/page`)).statusCode).toBe(403);
+    const stranger = await signInWithGrants(app, '000000', 'dock-stranger', ['post']);
+    expect((await as(app, stranger).get(`${BASE}/getPlayStream?id=${mine.id}`)).statusCode).toBe(403);
+    expect((await as(app, stranger).get(`${BASE}/page`)).statusCode).toBe(403);
+    expect((await send(stranger, 'POST', `${BASE}/list`, {})).statusCode).toBe(403);
+    // pickers are open to every signed-in user of the tenant
+    expect((await as(app, stranger).get(`${BASE}/listForTenant`)).statusCode).toBe(200);
+  });
+
+  it('refuses to remove a brand a dock uses, over HTTP', async () => {
+    const maker = await addBrand(platform, 'dock-maker', 'dock');
+    const mine = await saved(platform, dock({ manufacturerId: maker }));
+    const refused = await send(platform, 'DELETE', `/api/cloud-equipment/manufacturer/remove?ids=${maker}`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().msg).toBe('the brand is in use and cannot be removed: DOCK-MAKER');
+    await send(platform, 'POST', `${BASE}/remove?ids=${mine.id}`);
+    expect(
+      (await send(platform, 'DELETE', `/api/cloud-equipment/manufacturer/remove?ids=${maker}`)).json().data,
+    ).toBe(1);
+  });
+
+  it("another tenant can neither read, change, remove, bind, show nor reset a tenant's dock", async () => {
+    const drone = await aircraft(platform, 'Tenant A drone');
+    const mine = await saved(platform, dock({ name: 'A dock', droneIds: drone.id }));
+    const page = (await as(app, tenantB).get(`${BASE}/page?size=100`)).json().data;
+    expect(page.records.some((row: Row) => row.id === mine.id)).toBe(false);
+    expect(
+      (await send(tenantB, 'POST', `${BASE}/list`, {})).json().data.some((row: Row) => row.id === mine.id),
+    ).toBe(false);
+    expect((await as(app, tenantB).get(`${BASE}/detail?id=${mine.id}`)).statusCode).toBe(404);
+    const update = await submit(
+      tenantB,
+      dock({
+        id: mine.id,
+        serialNumber: mine.serialNumber,
+        manufacturerId: brandOfB,
+        deptId: null,
+        droneIds: '',
+      }),
+    );
+    expect(update.statusCode).toBe(404);
+    expect((await send(tenantB, 'POST', `${BASE}/remove?ids=${mine.id}`)).statusCode).toBe(404);
+    expect((await send(tenantB, 'POST', `${BASE}/updateVisibility?id=${mine.id}&visible=0`)).statusCode).toBe(
+      404,
+    );
+    expect((await send(tenantB, 'POST', `${BASE}/resetCredential?id=${mine.id}`)).statusCode).toBe(404);
+    expect((await as(app, tenantB).get(`${BASE}/getPlayStream?id=${mine.id}`)).statusCode).toBe(404);
+    expect(
+      (await as(app, tenantB).get(`${BASE}/getPlayStream?serialNumber=${mine.serialNumber}`)).statusCode,
+    ).toBe(404);
+    expect((await as(app, tenantB).get(`${BASIC}/detail?hangarId=${mine.id}`)).statusCode).toBe(404);
+    const settings = await send(tenantB, 'POST', `${BASIC}/submit`, {
+      hangarId: mine.id,
+      safeLandHeight: 50,
+      lowBattery: 50,
+      ultraLowBattery: 10,
+      rthAltitude: 50,
+      outOfControlAction: 2,
+    });
+    expect(settings.statusCode).toBe(404);
+    const bind = await submit(tenantB, dock({ manufacturerId: brandOfB, deptId: null, droneIds: drone.id }));
+    expect(bind.json().data.errors).toEqual({ droneIds: 'choose aircraft of this tenant' });
+    const foreignTeam = await submit(tenantB, dock({ manufacturerId: brandOfB }));
+    expect(foreignTeam.json().data.errors).toEqual({ deptId: 'no such team in this tenant' });
+    const [row] = await app.database.db.select().from(dockTable).where(eq(dockTable.id, mine.id));
+    expect(row).toMatchObject({
+      name: 'A dock',
+      visible: 1,
+      rthAltitude: 100,
+      isDeleted: 0,
+      tenantId: '000000',
+    });
+    const credential = mine.credential as { username: string; password: string };
+    expect(
+      await app.platform.deviceDirectory.verify(credential.username, credential.password),
+    ).not.toBeNull();
+  });
+});
