@@ -2,17 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deviceCredential, dock as dockTable, dockDrone } from '../../src/db/schema/index.js';
 import type { Row } from '../device-helper.js';
-import {
-  aircraftOnlyBrand,
-  app,
-  B,
-  BASE,
-  brandOfB,
-  DEVICES,
-  LINK,
-  platform,
-  team,
-} from './dock-helper.js';
+import { aircraftOnlyBrand, app, B, BASE, brandOfB, DEVICES, LINK, platform, team } from './dock-helper.js';
 import { aircraft, dock, dockSuite, next, send, submit } from './dock-helper.js';
 import { as } from '../helper.js';
 
