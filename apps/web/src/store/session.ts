@@ -38,9 +38,9 @@ export interface SessionState {
   /** a new tab getting its access token from the stored refresh token: guards wait instead of redirecting */
   restoring: boolean;
   tabs: TabsState;
-  /** live screen: current task and UAV maps, filled by the live-data connection */
+  /** live screen: current task and drone maps (spec §3 "current task and UAV maps"), filled by live push */
   liveTasks: Record<string, unknown>;
-  liveUavs: Record<string, unknown>;
+  liveDrones: Record<string, unknown>;
 
   signedIn(tokens: TokenResponse, tenantId: string, remember: boolean): void;
   setSigningIn(value: boolean): void;
@@ -108,7 +108,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   signingIn: false,
   restoring: !getStore<string>({ name: 'token' }) && !!getStore<string>({ name: 'refreshToken' }),
   liveTasks: {},
-  liveUavs: {},
+  liveDrones: {},
 
   signedIn(tokens, tenantId, remember) {
     setStore({ name: 'tenantId', content: tenantId });

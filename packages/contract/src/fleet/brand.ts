@@ -55,7 +55,7 @@ export const BrandSchema = AuditFields.extend({
   entitySigns: z.string(),
   remark: z.string().nullable(),
 });
-export type Manufacturer = z.infer<typeof BrandSchema>;
+export type Brand = z.infer<typeof BrandSchema>;
 
 export const BrandSubmit = z.object({
   id: Id.optional(),

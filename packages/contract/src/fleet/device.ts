@@ -86,7 +86,7 @@ export const DeviceSchema = AuditFields.extend({
   hangarName: z.string().nullable(),
   createUserName: z.string().nullable(),
 });
-export type Equipment = z.infer<typeof DeviceSchema>;
+export type Device = z.infer<typeof DeviceSchema>;
 
 /** add answers the device and its MQTT credentials (once). */
 export const DeviceWithCredentialSchema = DeviceSchema.extend({ credential: DeviceCredentialSchema });

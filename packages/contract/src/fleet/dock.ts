@@ -66,7 +66,7 @@ export const DockSchema = AuditFields.extend({
   /** comma-separated, in the order of droneIds */
   droneNames: z.string(),
 });
-export type Hangar = z.infer<typeof DockSchema>;
+export type Dock = z.infer<typeof DockSchema>;
 
 /** submit answers the dock; when it added one, also its MQTT credentials (once). */
 export const DockWithCredentialSchema = DockSchema.extend({

@@ -41,7 +41,7 @@ type DeviceRow = typeof device.$inferSelect;
 
 /** Who still uses a device: the dock it is bound to, the aircraft that carry it as payload or data link. */
 interface DeviceUse {
-  hangars: Map<string, string>;
+  docks: Map<string, string>;
   carriers: Map<string, string[]>;
 }
 
@@ -261,7 +261,7 @@ export class DeviceService {
       if (!carrier.deviceId || leaving.has(carrier.aircraftId)) continue;
       carriers.set(carrier.deviceId, [...(carriers.get(carrier.deviceId) ?? []), carrier.name]);
     }
-    return { hangars: new Map(bound.map((row) => [row.deviceId, row.name])), carriers };
+    return { docks: new Map(bound.map((row) => [row.deviceId, row.name])), carriers };
   }
 
   /** Refuse (400, naming the device and its dock or carrier) when the device is in use; on `field` if given. */
@@ -270,7 +270,7 @@ export class DeviceService {
       key: 'fleet.deviceBoundToDock' | 'fleet.deviceCarried',
       params: Record<string, string>,
     ) => (field ? fieldError(field, key, params) : new AppError(400, key, params));
-    const dock = use.hangars.get(device.id);
+    const dock = use.docks.get(device.id);
     if (dock) throw refuse('fleet.deviceBoundToDock', { device: device.name, dock });
     const aircraft = use.carriers.get(device.id);
     if (aircraft) throw refuse('fleet.deviceCarried', { device: device.name, aircraft: aircraft.join(', ') });

@@ -1,10 +1,10 @@
-import { DICT, type Manufacturer, BrandSubmit } from '@aos/contract';
+import { DICT, type Brand, BrandSubmit } from '@aos/contract';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import type { CrudColumn } from '../../../components/crud/types';
 import { brandApi, entityModelOptions } from './api';
 import './locale';
 
-const columns: CrudColumn<Manufacturer>[] = [
+const columns: CrudColumn<Brand>[] = [
   {
     field: 'name',
     label: 'brand.name',
@@ -63,7 +63,7 @@ const columns: CrudColumn<Manufacturer>[] = [
 /** Brands (manufacturers): code unique in the tenant, the entity-center models each makes. */
 export default function BrandPage() {
   return (
-    <CrudPage<Manufacturer>
+    <CrudPage<Brand>
       code="manufacturer"
       testId="brand"
       title="brand.title"

@@ -1,4 +1,4 @@
-import type { EntityModel, Manufacturer } from '@aos/contract';
+import type { EntityModel, Brand } from '@aos/contract';
 import { restApi } from '../../../api/crud';
 import { requestData } from '../../../api/http';
 import type { TreeOption } from '../../../components/crud/types';
@@ -6,7 +6,7 @@ import type { TreeOption } from '../../../components/crud/types';
 const BASE = '/api/cloud-equipment/manufacturer';
 
 /** Brand calls (spec §7): page, detail, add (POST), update (PUT), remove (DELETE with ids). */
-export const brandApi = restApi<Manufacturer>(BASE);
+export const brandApi = restApi<Brand>(BASE);
 
 /** The entity center's models (getEmBySign without a sign: all of them), as picker options. */
 export async function entityModelOptions(): Promise<TreeOption[]> {

@@ -5,7 +5,7 @@ import {
   DEVICE_TYPE_PAYLOAD,
   DEVICE_TYPES,
   DICT,
-  type Equipment,
+  type Device,
   DeviceSubmit,
 } from '@aos/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -47,7 +47,7 @@ export default function DevicePage() {
   const statuses = useNumericDictionary(DICT.device_status);
 
   const prompt = (key: string) => t('crud.requiredSelect', { field: t(key) });
-  const columns: CrudColumn<Equipment>[] = [
+  const columns: CrudColumn<Device>[] = [
     { field: 'name', label: 'device.name', schema: shape.name, required: true, search: true, width: 130 },
     {
       field: 'serialNumber',
@@ -217,7 +217,7 @@ export default function DevicePage() {
 
   return (
     <>
-      <CrudPage<Equipment>
+      <CrudPage<Device>
         code="device"
         title="device.title"
         columns={columns}

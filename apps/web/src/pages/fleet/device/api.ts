@@ -1,4 +1,4 @@
-import type { DeviceCredential, Equipment, DeviceKind, DeviceModel, Manufacturer, Page } from '@aos/contract';
+import type { DeviceCredential, Device, DeviceKind, DeviceModel, Brand, Page } from '@aos/contract';
 import { getDictionary, restApi } from '../../../api/crud';
 import { requestData } from '../../../api/http';
 import type { Option } from '../../../components/crud/types';
@@ -6,7 +6,7 @@ import type { Option } from '../../../components/crud/types';
 const BASE = '/api/cloud-equipment/equipment-management';
 
 /** Device calls (spec §7 Equipment): page, detail, add (POST), update (PUT), remove (DELETE with ids). */
-export const deviceApi = restApi<Equipment>(BASE);
+export const deviceApi = restApi<Device>(BASE);
 
 /** A new MQTT password for a device (the old one stops working at once); answered once. */
 export const resetDeviceCredential = (id: string) =>
@@ -16,8 +16,8 @@ export const resetDeviceCredential = (id: string) =>
 export const deviceModels = () => requestData<DeviceModel[]>({ url: `${BASE}/findEquipmentModel` });
 
 /** The tenant's devices of one `device_type` (pickers: payloads, data links, drones to bind). */
-export async function devicesOfType(type: number): Promise<Equipment[]> {
-  const page = await requestData<Page<Equipment>>({
+export async function devicesOfType(type: number): Promise<Device[]> {
+  const page = await requestData<Page<Device>>({
     url: `${BASE}/page`,
     params: { type, current: 1, size: 9999 },
   });
@@ -25,13 +25,13 @@ export async function devicesOfType(type: number): Promise<Equipment[]> {
 }
 
 /** The tenant's brands (the manufacturer page answers all of them by default). */
-export async function brands(): Promise<Manufacturer[]> {
-  const page = await requestData<Page<Manufacturer>>({ url: '/api/cloud-equipment/manufacturer/page' });
+export async function brands(): Promise<Brand[]> {
+  const page = await requestData<Page<Brand>>({ url: '/api/cloud-equipment/manufacturer/page' });
   return page.records;
 }
 
 /** Whether a brand may be chosen for a thing of `kind`: its entity signs say what it makes. */
-export const makes = (brand: Manufacturer, kind: DeviceKind | undefined): boolean =>
+export const makes = (brand: Brand, kind: DeviceKind | undefined): boolean =>
   kind !== undefined && brand.entitySigns.split(',').includes(kind);
 
 /**

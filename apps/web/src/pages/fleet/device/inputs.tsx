@@ -1,4 +1,4 @@
-import { type Equipment, type DeviceKind, type DeviceModel, kindOfDeviceType, splitIds } from '@aos/contract';
+import { type Device, type DeviceKind, type DeviceModel, kindOfDeviceType, splitIds } from '@aos/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
 import { useEffect } from 'react';
@@ -184,7 +184,7 @@ export function DeviceSelect({
   multiple?: boolean;
   field: string;
   placeholder: string;
-  unavailable?: (device: Equipment) => string | undefined;
+  unavailable?: (device: Device) => string | undefined;
 }) {
   const list = useQuery({ queryKey: ['devices-of-type', type], queryFn: () => devicesOfType(type) });
   const options = (list.data ?? []).map((device) => {

@@ -1,5 +1,5 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { DICT, type Hangar, DockBasicSetSubmit } from '@aos/contract';
+import { DICT, type Dock, DockBasicSetSubmit } from '@aos/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { Rule } from 'antd/es/form';
 import { type ButtonProps, Col, Divider, Form, Input, InputNumber, Modal, Row, Select, Spin } from 'antd';
@@ -23,7 +23,7 @@ type Field = Exclude<keyof typeof shape, 'hangarId'>;
  * the drone does when the link is lost. Checked with the contract's rules before sending; the server's
  * field errors land at their fields.
  */
-export function BasicSetDialog({ dock, onClose }: { dock: Hangar | undefined; onClose: () => void }) {
+export function BasicSetDialog({ dock, onClose }: { dock: Dock | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const language = useSession((state) => state.language);
   const [form] = Form.useForm();

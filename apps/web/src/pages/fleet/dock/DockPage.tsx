@@ -4,7 +4,7 @@ import {
   DOCK_IMAGES_MAX,
   DOCK_STREAM_FIELDS,
   DOCK_VISIBLE,
-  type Hangar,
+  type Dock,
   DockSubmit,
   LOW_BATTERY_DEFAULT,
   ULTRA_LOW_BATTERY_DEFAULT,
@@ -50,7 +50,7 @@ function DroneSelect(props: { value?: string; onChange?: (value: unknown) => voi
 }
 
 /** Shown/hidden in the row: a switch for those who may change it, a tag for the others. */
-function VisibilitySwitch({ dock, can }: { dock: Hangar; can: boolean }) {
+function VisibilitySwitch({ dock, can }: { dock: Dock; can: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { busy, run } = useAction({
@@ -85,18 +85,18 @@ export default function DockPage() {
   const credential = useCredential(dockApi, resetDockCredential);
   const language = useSession((state) => state.language);
   const permission = useSession((state) => state.permission);
-  const [settings, setSettings] = useState<Hangar>();
-  const [streams, setStreams] = useState<Hangar>();
+  const [settings, setSettings] = useState<Dock>();
+  const [streams, setStreams] = useState<Dock>();
 
   const prompt = (key: string) => t('crud.requiredSelect', { field: t(key) });
-  const streamColumns: CrudColumn<Hangar>[] = DOCK_STREAM_FIELDS.map((field, index) => ({
+  const streamColumns: CrudColumn<Dock>[] = DOCK_STREAM_FIELDS.map((field, index) => ({
     field,
     label: `dock.${field}`,
     schema: shape[field],
     tooltip: index === 0 ? 'dock.streamHint' : undefined,
     table: false,
   }));
-  const columns: CrudColumn<Hangar>[] = [
+  const columns: CrudColumn<Dock>[] = [
     { field: 'name', label: 'dock.name', schema: shape.name, required: true, search: true, width: 130 },
     {
       field: 'serialNumber',
@@ -256,7 +256,7 @@ export default function DockPage() {
 
   return (
     <>
-      <CrudPage<Hangar>
+      <CrudPage<Dock>
         code="hangar"
         testId="dock"
         title="dock.title"

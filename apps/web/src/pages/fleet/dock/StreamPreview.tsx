@@ -1,5 +1,5 @@
 import { CheckCircleFilled, MinusCircleOutlined, VideoCameraOutlined } from '@ant-design/icons';
-import { DOCK_STREAM_FIELDS, type Hangar } from '@aos/contract';
+import { DOCK_STREAM_FIELDS, type Dock } from '@aos/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, List, Modal, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { playStream } from './api';
  * The five video streams of a dock (getPlayStream), in the order the cameras sit: each marked set or not,
  * its address copyable for a player or the live screen. The addresses are read fresh when the panel opens.
  */
-export function StreamPreview({ dock, onClose }: { dock: Hangar | undefined; onClose: () => void }) {
+export function StreamPreview({ dock, onClose }: { dock: Dock | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const streams = useQuery({
     queryKey: ['dock-streams', dock?.id],

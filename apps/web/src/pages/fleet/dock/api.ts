@@ -1,7 +1,7 @@
 import type {
   DeptNode,
   DeviceCredential,
-  Hangar,
+  Dock,
   DockBasicSet,
   DockBasicSetSubmit,
   DockPlayStream,
@@ -17,11 +17,11 @@ const BASIC_SET = '/api/cloud-equipment/hangarbasicset';
  * Dock calls (spec §7 uavhangar): GET page and detail, POST submit (insert without id, update with id; an
  * insert answers the credentials once), POST remove with ids.
  */
-export const dockApi = crudApi<Hangar>(BASE, { page: `${BASE}/page` });
+export const dockApi = crudApi<Dock>(BASE, { page: `${BASE}/page` });
 
 /** Show (1) or hide (0) a dock on the maps and pickers. */
 export const updateVisibility = (id: string, visible: number) =>
-  requestData<Hangar>({ url: `${BASE}/updateVisibility`, method: 'POST', params: { id, visible } });
+  requestData<Dock>({ url: `${BASE}/updateVisibility`, method: 'POST', params: { id, visible } });
 
 export const playStream = (id: string) =>
   requestData<DockPlayStream>({ url: `${BASE}/getPlayStream`, params: { id } });
