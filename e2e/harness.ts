@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
+import { pgliteTemplate } from '../apps/server/test/pglite-template.js';
 
 export const ADMIN_PASSWORD = 'Admin@123';
 /** The built console; E2E_CONSOLE_DIR points elsewhere (a build of one's own while others rebuild dist). */
@@ -39,7 +40,7 @@ export async function startPlatform(env: Record<string, string> = {}): Promise<P
   });
   const app = await buildApp({
     config,
-    database: { kind: 'pglite', dataDir: null },
+    database: { kind: 'pglite', dataDir: null, template: await pgliteTemplate() },
     logger: false,
     consoleDir: CONSOLE_DIR,
   });

@@ -7,6 +7,7 @@ import { loadConfig } from '../src/config.js';
 import type { DatabaseTarget } from '../src/db/client.js';
 import { provisionTenant } from '../src/db/seed.js';
 import { md5Hex } from '../src/lib/password.js';
+import { pgliteTemplate } from './pglite-template.js';
 
 export const ADMIN_PASSWORD = 'Admin@123';
 export const CLIENT_BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
@@ -36,7 +37,11 @@ export async function createTestApp(
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
   });
-  let database: DatabaseTarget = shared?.database ?? { kind: 'pglite', dataDir: null };
+  let database: DatabaseTarget = shared?.database ?? {
+    kind: 'pglite',
+    dataDir: null,
+    template: await pgliteTemplate(),
+  };
   let drop: (() => Promise<void>) | undefined;
   if (config.DATABASE_URL && !shared) {
     const name = `aos_test_${suffix}`;

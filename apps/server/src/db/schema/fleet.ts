@@ -12,6 +12,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { auditColumns, id, idColumn, tenantColumn } from './columns.js';
 
+/** Unique indexes whose violation a service turns into a field message: the name is matched on the error. */
+export const DOCK_DRONE_DEVICE_INDEX = 'aos_dock_drone_device_uq';
+export const CREDENTIAL_SERIAL_INDEX = 'aos_device_credential_sn_uq';
+
 const live = sql`is_deleted = 0`;
 
 /**
@@ -209,10 +213,7 @@ export const dockDrone = pgTable(
     deviceId: id('device_id').notNull(),
     sort: integer('sort').notNull().default(0),
   },
-  (t) => [
-    uniqueIndex('aos_dock_drone_device_uq').on(t.deviceId),
-    index('aos_dock_drone_dock_idx').on(t.dockId),
-  ],
+  (t) => [uniqueIndex(DOCK_DRONE_DEVICE_INDEX).on(t.deviceId), index('aos_dock_drone_dock_idx').on(t.dockId)],
 );
 
 /**
@@ -235,7 +236,7 @@ export const deviceCredential = pgTable(
     rotatedTime: timestamp('rotated_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('aos_device_credential_sn_uq').on(t.serialNumber),
+    uniqueIndex(CREDENTIAL_SERIAL_INDEX).on(t.serialNumber),
     uniqueIndex('aos_device_credential_username_uq').on(t.username),
     uniqueIndex('aos_device_credential_owner_uq').on(t.ownerKind, t.ownerId),
   ],

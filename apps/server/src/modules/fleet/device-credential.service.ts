@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DeviceCredential, DeviceCredentialKind } from '@aos/contract';
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { deviceCredential } from '../../db/schema/index.js';
+import { CREDENTIAL_SERIAL_INDEX, deviceCredential } from '../../db/schema/index.js';
 import type { Ctx } from '../../lib/context.js';
 import { fieldError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -26,7 +26,7 @@ export function brokenUniqueIndex(error: unknown): string | undefined {
   return undefined;
 }
 
-export const SERIAL_NUMBER_INDEX = 'aos_device_credential_sn_uq';
+export const SERIAL_NUMBER_INDEX = CREDENTIAL_SERIAL_INDEX;
 
 /**
  * The MQTT credentials of devices and docks, and with them the platform-wide register of serial numbers:

@@ -12,7 +12,7 @@ import {
   splitIds,
 } from '@aos/contract';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import { dept, device, dock, dockDrone, brand } from '../../db/schema/index.js';
+import { DOCK_DRONE_DEVICE_INDEX, brand, dept, device, dock, dockDrone } from '../../db/schema/index.js';
 import { type Ctx, inTransaction } from '../../lib/context.js';
 import { crud } from '../../lib/crud.js';
 import { fieldError, forbidden, notFound } from '../../lib/errors.js';
@@ -37,8 +37,6 @@ export const docks = crud({
 });
 
 type DockRow = typeof dock.$inferSelect;
-
-const DRONE_INDEX = 'aos_hangar_drone_equipment_uq';
 
 function option(row: DockRow): DockOption {
   return {
@@ -191,7 +189,7 @@ export class DockService {
     try {
       return await work();
     } catch (error) {
-      if (brokenUniqueIndex(error) === DRONE_INDEX)
+      if (brokenUniqueIndex(error) === DOCK_DRONE_DEVICE_INDEX)
         await this.checkDrones(ctx, splitIds(input.droneIds), input.id);
       throw error;
     }
