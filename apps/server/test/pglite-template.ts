@@ -27,6 +27,6 @@ function templateKey(): string {
   // The package does not export its package.json: it sits two folders above the entry point.
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   hash.update(readFileSync(path.join(path.dirname(entry), '..', 'package.json')));
-  for (const file of migrationFiles()) hash.update(file).update(readFileSync(file));
+  for (const file of migrationFiles()) hash.update(path.basename(file)).update(readFileSync(file));
   return hash.digest('hex').slice(0, 16);
 }

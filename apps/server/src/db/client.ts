@@ -1,7 +1,8 @@
 import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -34,6 +35,9 @@ export interface Database {
 export type DatabaseTarget =
   { kind: 'pglite'; dataDir: string | null; template?: Blob } | { kind: 'postgres'; url: string };
 
+/** The extensions the migrations create (PostgreSQL ships them; PGlite loads them from its contrib folder). */
+const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm } };
+
 const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
 // Any constant shared by every instance: concurrent starts against one PostgreSQL migrate one at a time.
 const MIGRATION_LOCK = 727_001;
@@ -44,10 +48,12 @@ export async function openDatabase(
 ): Promise<Database> {
   if (target.kind === 'pglite') {
     if (target.dataDir) mkdirSync(path.dirname(target.dataDir), { recursive: true });
-    const client = new PGlite(
-      target.dataDir ?? undefined,
-      target.template ? { loadDataDir: target.template } : {},
-    );
+    // One options object: `new PGlite(undefined, options)` ignores the options.
+    const client = new PGlite({
+      ...(target.dataDir ? { dataDir: target.dataDir } : {}),
+      ...PGLITE_OPTIONS,
+      ...(target.template ? { loadDataDir: target.template } : {}),
+    });
     const db = drizzlePglite({ client, schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder: MIGRATIONS });
     return {
@@ -82,7 +88,7 @@ export async function openDatabase(
 
 /** A fresh in-memory PGlite with every migration applied, dumped as a data folder for `template`. */
 export async function dumpPgliteTemplate(): Promise<Blob> {
-  const client = new PGlite();
+  const client = new PGlite(PGLITE_OPTIONS);
   try {
     await migratePglite(drizzlePglite({ client, schema, casing: 'snake_case' }), {
       migrationsFolder: MIGRATIONS,

@@ -91,6 +91,10 @@ export const user = pgTable(
     // the user page: newest first within a tenant, and "users of this dept and below" (array overlap)
     index('blade_user_tenant_time_idx').on(t.tenantId, t.createTime),
     index('blade_user_dept_gin').using('gin', sql`string_to_array(${t.deptId}, ',')`),
+    // the page's "contains" filters (ilike '%…%') on account, name and real name: trigram indexes (pg_trgm)
+    index('blade_user_account_trgm').using('gin', t.account.op('gin_trgm_ops')),
+    index('blade_user_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('blade_user_real_name_trgm').using('gin', t.realName.op('gin_trgm_ops')),
   ],
 );
 
