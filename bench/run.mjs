@@ -20,7 +20,7 @@ import {
   REDIS_URL,
   redisAnswers,
 } from './lib/infrastructure.mjs';
-import { fmt, TARGET_RATIO, textTable, writeResults } from './lib/report.mjs';
+import { fmt, TARGET_PAGE_P99, TARGET_RATIO, textTable, writeResults } from './lib/report.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ADMIN_PASSWORD = 'Bench@123';
@@ -29,13 +29,15 @@ const CLIENT_BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64
 const WARMUP_SECONDS = 2;
 const SIGN_IN_CONNECTIONS = 10;
 /** users seeded for the user-page scenarios (bench/server.mjs seedUsers), all with the admin's password */
-const SEED_USERS = 10_000;
+const SEED_USERS = 100_000;
+/** the filtered page scenario: pages 1..FILTERED_PAGES of each branch's users whose name holds bench0<branch> */
+const FILTERED_PAGES = 10;
 const PAGE_QUERY = 'current=1&size=10';
 
 // ---------------------------------------------------------------------------------------------- options
 
 const USAGE =
-  'usage: node bench/run.mjs [--duration 10] [--connections 50] [--db postgres|pglite] [--hash-cost 15] [--write]';
+  'usage: node bench/run.mjs [--duration 10] [--connections 50] [--db postgres|pglite] [--hash-cost 15] [--write] [--keep-db]';
 
 class UsageError extends Error {}
 
@@ -49,6 +51,7 @@ function options() {
         db: { type: 'string', default: 'postgres' },
         'hash-cost': { type: 'string', default: '15' },
         write: { type: 'boolean', default: false },
+        'keep-db': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -73,6 +76,7 @@ function options() {
     db: values.db,
     hashCost: integer('hash-cost', 10, 20),
     write: values.write,
+    keepDb: values['keep-db'],
   };
 }
 
@@ -200,8 +204,18 @@ async function fetchPage(url, headers, who) {
 /** One autocannon run (its promise form). Sign-ins wait seconds in line, hence the long timeout. */
 const cannon = (opts) => autocannon({ timeout: 30, ...opts });
 
-async function scenario(server, { name, url, connections, duration, warmup, method = 'GET', headers = {} }) {
-  const common = { url, connections, method, headers };
+async function scenario(
+  server,
+  { name, url, requests, connections, duration, warmup, method = 'GET', headers = {} },
+) {
+  // `requests`: paths each connection goes through in turn (autocannon's request sequence), on `url`'s host.
+  const common = {
+    url,
+    connections,
+    method,
+    headers,
+    ...(requests ? { requests: requests.map((path) => ({ method, path, headers })) } : {}),
+  };
   if (warmup) {
     process.stdout.write(`  ${name}: warm-up ${warmup} s ... `);
     const warm = await cannon({ ...common, duration: warmup });
@@ -241,7 +255,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     await server?.stop().catch((error) => console.error(`closing the servers: ${error.message}`));
-    if (createdDatabase) {
+    if (createdDatabase && !opts.keepDb) {
       await dropBenchDatabase().catch((error) =>
         console.error(`dropping database ${BENCH_DATABASE}: ${error.message}`),
       );
@@ -332,7 +346,29 @@ async function main() {
     }
     console.log(
       `user page: admin total ${adminPage.total.toLocaleString('en-US')}, ` +
-        `scoped total ${scopedPage.total.toLocaleString('en-US')}\n`,
+        `scoped total ${scopedPage.total.toLocaleString('en-US')}`,
+    );
+
+    // The filtered pages (dept and name, pages 1..N), and the bare route running the SQL each one ran.
+    const filteredPaths = seeded.branches.flatMap((branch, b) =>
+      Array.from(
+        { length: FILTERED_PAGES },
+        (_, page) => `/api/blade-user/page?current=${page + 1}&size=10&deptId=${branch}&name=bench0${b}`,
+      ),
+    );
+    const filteredTotals = new Set();
+    for (const path of filteredPaths) {
+      const page = await fetchPage(apiBase + path, authHeaders, 'admin, filtered');
+      if (page.total < FILTERED_PAGES * 10) throw new Error(`${path} matched only ${page.total} users`);
+      filteredTotals.add(page.total);
+    }
+    server.child.send({ type: 'record-pages', paths: filteredPaths, headers: authHeaders });
+    const recorded = await server.next('recorded');
+    const barePages = filteredPaths.map((_, i) => `/bare-page/${i}`);
+    console.log(
+      `filtered pages: ${filteredPaths.length} (10 branches × pages 1–${FILTERED_PAGES}), totals ` +
+        `${Math.min(...filteredTotals)}–${Math.max(...filteredTotals)}; ${recorded.queries.join('–')} ` +
+        `queries per call in groups of ${recorded.groups.join(', ')}\n`,
     );
 
     const rows = [];
@@ -367,6 +403,27 @@ async function main() {
     );
     rows.push(
       await scenario(server, {
+        name: "bare: the filtered pages' SQL, same pool",
+        url: `http://127.0.0.1:${bare.port}`,
+        requests: barePages,
+        connections: opts.connections,
+        duration: opts.duration,
+        warmup: WARMUP_SECONDS,
+      }),
+    );
+    rows.push(
+      await scenario(server, {
+        name: `GET user page (admin, dept + name, pages 1–${FILTERED_PAGES})`,
+        url: apiBase,
+        requests: filteredPaths,
+        headers: authHeaders,
+        connections: opts.connections,
+        duration: opts.duration,
+        warmup: WARMUP_SECONDS,
+      }),
+    );
+    rows.push(
+      await scenario(server, {
         name: 'GET user page (data scope: own dept and below)',
         url: pageUrl,
         headers: scopedHeaders,
@@ -387,16 +444,23 @@ async function main() {
     );
 
     const ratio = rows[1].rps / rows[0].rps;
+    const filtered = { ratio: rows[4].rps / rows[3].rps, p99: rows[4].p99 };
     console.log(`\n${textTable(rows)}\n`);
     console.log(
       `user-info / bare: ${(ratio * 100).toFixed(1)} % (target ≥ ${TARGET_RATIO * 100} %: ` +
         `${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`,
+    );
+    console.log(
+      `filtered user page / bare SQL: ${(filtered.ratio * 100).toFixed(1)} % (target ≥ ` +
+        `${TARGET_RATIO * 100} %: ${filtered.ratio >= TARGET_RATIO ? 'met' : 'NOT met'}), p99 ` +
+        `${filtered.p99} ms (target < ${TARGET_PAGE_P99} ms: ${filtered.p99 < TARGET_PAGE_P99 ? 'met' : 'NOT met'})`,
     );
 
     if (opts.write) {
       writeResults({
         rows,
         ratio,
+        filtered,
         settings: {
           date: new Date().toISOString().slice(0, 10),
           database: ready.database === 'postgres' ? 'PostgreSQL (local)' : 'PGlite (in-process)',
@@ -412,6 +476,10 @@ async function main() {
             depts: seeded.depts,
             adminTotal: adminPage.total,
             scopedTotal: scopedPage.total,
+            filteredPages: filteredPaths.length,
+            filteredTotals: [Math.min(...filteredTotals), Math.max(...filteredTotals)],
+            queries: recorded.queries,
+            groups: recorded.groups,
           },
         },
       });

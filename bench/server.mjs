@@ -5,7 +5,9 @@
 //   parent -> child   { type: 'bare', body }                        start the bare Fastify app with this body
 //   child  -> parent  { type: 'bare-ready', port }
 //   parent -> child   { type: 'seed-users', count, password }       seed the user-page scenarios (below)
-//   child  -> parent  { type: 'seeded', account, users, depts, scopedTotal, millis }
+//   child  -> parent  { type: 'seeded', account, users, depts, branches, scopedTotal, millis }
+//   parent -> child   { type: 'record-pages', paths, headers }       record the SQL of each user-page call
+//   child  -> parent  { type: 'recorded', queries, groups }          (see recordPages), served at /bare-page/:i
 //   parent -> child   { type: 'usage' }                              CPU time of this process so far
 //   child  -> parent  { type: 'usage', micros }                      (user + system, all threads, µs)
 //   parent -> child   { type: 'close' }                             close both apps, then exit
@@ -84,6 +86,7 @@ async function startBare(body) {
   const payload = JSON.parse(body);
   bare = Fastify();
   bare.get('/bare', async () => payload);
+  bare.get('/bare-page/:i', async (request) => replayPage(Number(request.params.i)));
   await bare.listen({ port: 0, host: '127.0.0.1' });
   await send({ type: 'bare-ready', port: bare.server.address().port });
 }
@@ -120,6 +123,7 @@ async function seedUsers(count, password) {
   const { db } = app.database;
   const hash = await hashPassword(md5Hex(password), app.config.PASSWORD_HASH_COST);
   let scopedTotal = 0;
+  let branchIds = [];
   await db.transaction(async (tx) => {
     const [userRole] = await tx
       .select({ id: role.id })
@@ -149,6 +153,7 @@ async function seedUsers(count, password) {
         });
       }
     }
+    branchIds = branches.map((branch) => branch.id);
     const deptRows = [root, ...branches, ...teams].map(({ id, parentId, ancestors, deptName }, sort) => ({
       id,
       tenantId: TENANT_ID,
@@ -167,7 +172,7 @@ async function seedUsers(count, password) {
     for (let i = 0; i < count; i++) {
       const team = teams[i % teams.length];
       if (team.branch === 0) scopedTotal++;
-      const number = String(i + 1).padStart(5, '0');
+      const number = String(i + 1).padStart(6, '0');
       const createTime = new Date(now - (i + 1) * 60_000);
       userRows.push({
         id: newId(),
@@ -262,14 +267,93 @@ async function seedUsers(count, password) {
     account: SCOPED_ACCOUNT,
     users: count,
     depts: 1 + BRANCHES + BRANCHES * TEAMS_PER_BRANCH,
+    branches: branchIds,
     scopedTotal,
     millis: Date.now() - started,
   });
 }
 
+// ------------------------------------------------------------------------------- the bare user page
+
+/**
+ * The bare comparison of the user pages: the same SQL through the same pool, without the app. For each page
+ * path the app is called once to warm its caches (the principal, the data scope), then twice more while every
+ * query sent to the pool is recorded: the query object Drizzle built (with its row mode and type parsers) and
+ * its values, grouped as the app ran them (a query that starts while another is in flight joins its group).
+ * Two recordings in a row must send the same statements, which shows nothing else (a timer, a device
+ * signing in) queried the pool meanwhile. The bare route `/bare-page/:i` runs page i's groups one after the other, each group's queries at
+ * once, on `app.database.db.$client` (the app's pg pool), and answers the body the app answered.
+ */
+const recordedPages = [];
+
+async function recordCall(pool, path, headers) {
+  const query = pool.query;
+  const groups = [];
+  let inFlight = 0;
+  pool.query = function recordingQuery(config, values, ...rest) {
+    if (typeof config !== 'object' || typeof values === 'function')
+      return query.call(this, config, values, ...rest);
+    if (inFlight === 0) groups.push([]);
+    groups.at(-1).push({ config, values });
+    inFlight++;
+    const settle = () => void inFlight--;
+    const result = query.call(this, config, values, ...rest);
+    result.then(settle, settle);
+    return result;
+  };
+  try {
+    const response = await app.inject({ method: 'GET', url: path, headers });
+    if (response.statusCode !== 200)
+      throw new Error(`${path} answered ${response.statusCode}: ${response.body}`);
+    return { groups, payload: response.json() };
+  } finally {
+    pool.query = query;
+  }
+}
+
+const statements = (groups) =>
+  groups.map((group) => group.map(({ config }) => config.text).join('\n')).join('\n--\n');
+
+async function recordPages(paths, headers) {
+  if (app.database.kind !== 'postgres')
+    throw new Error('the bare user page needs PostgreSQL (--db postgres)');
+  const pool = app.database.db.$client;
+  for (const path of paths) {
+    await app.inject({ method: 'GET', url: path, headers });
+    // Something else may query the pool during a call (a device signing in): record until two agree.
+    let previous = await recordCall(pool, path, headers);
+    let current = await recordCall(pool, path, headers);
+    for (let attempt = 0; statements(previous.groups) !== statements(current.groups); attempt++) {
+      if (attempt === 5) {
+        throw new Error(
+          `${path}: the calls kept sending different statements:\n${statements(current.groups)}`,
+        );
+      }
+      [previous, current] = [current, await recordCall(pool, path, headers)];
+    }
+    recordedPages.push(current);
+  }
+  const queries = recordedPages.map((page) => page.groups.flat().length);
+  await send({
+    type: 'recorded',
+    queries: [Math.min(...queries), Math.max(...queries)],
+    groups: recordedPages[0].groups.map((group) => group.length),
+  });
+}
+
+async function replayPage(index) {
+  const page = recordedPages[index];
+  const pool = app.database.db.$client;
+  for (const group of page.groups) {
+    await Promise.all(group.map(({ config, values }) => pool.query(config, values)));
+  }
+  return page.payload;
+}
+
 process.on('message', (message) => {
   if (message?.type === 'bare') startBare(message.body).catch(fail);
   else if (message?.type === 'seed-users') seedUsers(message.count, message.password).catch(fail);
+  else if (message?.type === 'record-pages') recordPages(message.paths, message.headers).catch(fail);
   else if (message?.type === 'usage') {
     const { user, system } = process.cpuUsage();
     send({ type: 'usage', micros: user + system });

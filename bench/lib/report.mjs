@@ -8,6 +8,8 @@ const RESULTS_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..
 const START_MARKER = '<!-- results:start -->';
 const END_MARKER = '<!-- results:end -->';
 export const TARGET_RATIO = 0.6;
+/** the filtered user page's p99 at 50 connections, in ms */
+export const TARGET_PAGE_P99 = 50;
 
 export const cpuText = ({ server, load, other }) =>
   [server, load, other].map((cores) => cores.toFixed(2)).join(' / ');
@@ -58,7 +60,7 @@ export function textTable(rows) {
   return [render(header), render(widths.map((w) => '-'.repeat(w))), ...cells.map(render)].join('\n');
 }
 
-export function writeResults({ rows, ratio, settings }) {
+export function writeResults({ rows, ratio, filtered, settings }) {
   const section = [
     START_MARKER,
     '',
@@ -66,6 +68,10 @@ export function writeResults({ rows, ratio, settings }) {
     '',
     `user-info / bare: **${(ratio * 100).toFixed(1)} %** (target ≥ ${TARGET_RATIO * 100} %: ` +
       `${ratio >= TARGET_RATIO ? 'met' : 'not met'})`,
+    '',
+    `filtered user page / the same SQL on the bare route: **${(filtered.ratio * 100).toFixed(1)} %** ` +
+      `(target ≥ ${TARGET_RATIO * 100} %: ${filtered.ratio >= TARGET_RATIO ? 'met' : 'not met'}); p99 ` +
+      `**${filtered.p99} ms** (target < ${TARGET_PAGE_P99} ms: ${filtered.p99 < TARGET_PAGE_P99 ? 'met' : 'not met'})`,
     '',
     `- Date: ${settings.date}`,
     `- Node.js: ${process.version} on ${os.platform()} ${os.arch()}, ${os.cpus().length} cores ` +
@@ -87,6 +93,12 @@ export function writeResults({ rows, ratio, settings }) {
             `(1 root, 10 branches, 10 teams each); the admin's total ` +
             `${settings.pages.adminTotal.toLocaleString('en-US')}, the scoped user's (one branch, data ` +
             `scope 4) ${settings.pages.scopedTotal.toLocaleString('en-US')}`,
+          `- Filtered pages: the admin's \`GET /api/blade-user/page?current=1..10&size=10&deptId=<branch>` +
+            `&name=bench0<n>\`, ${settings.pages.filteredPages} paths each connection goes through in turn ` +
+            `(10 branches × pages 1–10, ${settings.pages.filteredTotals.join('–')} users match each); the bare ` +
+            `route \`/bare-page/:i\` runs the ${settings.pages.queries.join('–')} queries the app sent for ` +
+            `path i (recorded once, in groups of ${settings.pages.groups.join(', ')} as the app ran them) on the ` +
+            `app's own pg pool and answers the app's body`,
         ]
       : []),
     '',
