@@ -30,7 +30,7 @@ const WARMUP_SECONDS = 2;
 const SIGN_IN_CONNECTIONS = 10;
 /** users seeded for the user-page scenarios (bench/server.mjs seedUsers), all with the admin's password */
 const SEED_USERS = 100_000;
-/** the filtered page scenario: pages 1..FILTERED_PAGES of each branch's users whose name holds bench0<branch> */
+/** the filtered page scenario: pages 1..FILTERED_PAGES of each branch's users of one surname (realName) */
 const FILTERED_PAGES = 10;
 const PAGE_QUERY = 'current=1&size=10';
 
@@ -353,7 +353,8 @@ async function main() {
     const filteredPaths = seeded.branches.flatMap((branch, b) =>
       Array.from(
         { length: FILTERED_PAGES },
-        (_, page) => `/api/blade-user/page?current=${page + 1}&size=10&deptId=${branch}&name=bench0${b}`,
+        (_, page) =>
+          `/api/blade-user/page?current=${page + 1}&size=10&deptId=${branch}&realName=${seeded.surnames[b]}`,
       ),
     );
     const filteredTotals = new Set();
@@ -366,7 +367,7 @@ async function main() {
     const recorded = await server.next('recorded');
     const barePages = filteredPaths.map((_, i) => `/bare-page/${i}`);
     console.log(
-      `filtered pages: ${filteredPaths.length} (10 branches × pages 1–${FILTERED_PAGES}), totals ` +
+      `filtered pages: ${filteredPaths.length} (10 branches × pages 1–${FILTERED_PAGES}, a surname each), totals ` +
         `${Math.min(...filteredTotals)}–${Math.max(...filteredTotals)}; ${recorded.queries.join('–')} ` +
         `queries per call in groups of ${recorded.groups.join(', ')}\n`,
     );

@@ -102,6 +102,29 @@ const SCOPE_CATEGORY_DATA = 1;
 const OWN_DEPT_AND_BELOW = 4;
 const SCOPED_ACCOUNT = 'bench_scoped';
 
+/**
+ * Real names as people have them (pinyin, so the trigram index sees letters in any locale): a surname and a
+ * given name. A run of 100 users (one per team) shares a surname, so each surname is held by 1 % of the users,
+ * spread over every team: 10 per team, 100 per branch at 100,000 users. FILTER_SURNAMES (one per branch, the
+ * name filter of the filtered pages) are no part of another surname.
+ */
+const FILTER_SURNAMES = ['Zhang', 'Huang', 'Zhao', 'Zhou', 'Yang', 'Wang', 'Song', 'Tang', 'Feng', 'Deng'];
+const SURNAMES = [
+  ...FILTER_SURNAMES,
+  ...(
+    'Li Liu Chen Wu Xu Sun Hu Zhu Gao Lin He Guo Ma Luo Liang Zheng Xie Han Cao Peng Xiao Tian Dong Pan Yuan ' +
+    'Cai Jiang Yu Du Ye Wei Su Lu Ding Ren Shen Yao Jin Fu Qiu Qin Jia Xue Yan Lei Bai Long Duan Hao Kong Shao ' +
+    'Shi Mao Chang Wan Gu Lai Wen Kang Qian Niu Hong Gong Tao Fan Mo Geng Ying Bao Hou Meng Qi Rui Xiong Nie ' +
+    'Ning Ke Shu Ling Ai Zuo Mu Tong Ji'
+  ).split(' '),
+].slice(0, 100);
+const GIVEN_NAMES = (
+  'Wei Fang Na Min Jing Li Qiang Lei Jun Yang Yong Yan Jie Juan Tao Ming Chao Xiulan Xia Ping Gang Gui Hua ' +
+  'Hui Jian Bo Yu Dan Lin Bin Hao Kai Xin Rui Ning Tian Yi Zhen Peng Xiang Long Cheng Feng'
+).split(' ');
+const realName = (i) =>
+  `${SURNAMES[Math.floor(i / 100) % SURNAMES.length]} ${GIVEN_NAMES[i % GIVEN_NAMES.length]}`;
+
 async function insertBatches(tx, table, rows) {
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
     await tx.insert(table).values(rows.slice(i, i + INSERT_BATCH));
@@ -180,7 +203,7 @@ async function seedUsers(count, password) {
         account: `bench${number}`,
         password: hash,
         name: `bench${number}`,
-        realName: `Bench user ${number}`,
+        realName: realName(i),
         email: `bench${number}@example.com`,
         phone: `138${String(i + 1).padStart(8, '0')}`,
         sex: (i % 2) + 1,
@@ -268,6 +291,7 @@ async function seedUsers(count, password) {
     users: count,
     depts: 1 + BRANCHES + BRANCHES * TEAMS_PER_BRANCH,
     branches: branchIds,
+    surnames: FILTER_SURNAMES,
     scopedTotal,
     millis: Date.now() - started,
   });

@@ -94,8 +94,9 @@ export function writeResults({ rows, ratio, filtered, settings }) {
             `${settings.pages.adminTotal.toLocaleString('en-US')}, the scoped user's (one branch, data ` +
             `scope 4) ${settings.pages.scopedTotal.toLocaleString('en-US')}`,
           `- Filtered pages: the admin's \`GET /api/blade-user/page?current=1..10&size=10&deptId=<branch>` +
-            `&name=bench0<n>\`, ${settings.pages.filteredPages} paths each connection goes through in turn ` +
-            `(10 branches × pages 1–10, ${settings.pages.filteredTotals.join('–')} users match each); the bare ` +
+            `&realName=<surname>\`, ${settings.pages.filteredPages} paths each connection goes through in turn ` +
+            `(10 branches × pages 1–10, a surname held by 1 % of the users for each branch, ` +
+            `${settings.pages.filteredTotals.join('–')} users match each); the bare ` +
             `route \`/bare-page/:i\` runs the ${settings.pages.queries.join('–')} queries the app sent for ` +
             `path i (recorded once, in groups of ${settings.pages.groups.join(', ')} as the app ran them) on the ` +
             `app's own pg pool and answers the app's body`,

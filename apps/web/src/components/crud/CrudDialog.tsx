@@ -1,5 +1,5 @@
 import { Button, Col, Descriptions, Form, Modal, Row, Space } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CrudApi } from '../../api/crud';
 import { fieldErrors } from '../../api/http';
@@ -78,7 +78,8 @@ export function CrudDialog<T extends { id: string }>(props: CrudDialogProps<T>) 
   };
 
   // The form of each dialog starts from the record being edited, or the defaults plus what the caller gave.
-  useEffect(() => {
+  // Only when a dialog opens: the page may rebuild `columns` on every render, read here as they are now.
+  const fill = useEffectEvent((dialog: DialogState<T> | undefined) => {
     if (!dialog || dialog.mode === 'view') return;
     form.resetFields();
     form.setFieldsValue(
@@ -93,8 +94,8 @@ export function CrudDialog<T extends { id: string }>(props: CrudDialogProps<T>) 
             ...dialog.initial,
           },
     );
-    // only when a dialog opens: columns may be rebuilt on every render by the page
-  }, [dialog]);
+  });
+  useEffect(() => fill(dialog), [dialog]);
 
   const mode = dialog?.mode ?? 'add';
   const dialogColumns = columns.filter((column) => shownIn(column, mode));

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type Key, useEffect, useMemo, useRef, useState } from 'react';
+import { type Key, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import type { CrudApi } from '../../api/crud';
 
 /** A table row as the table sees it: lazy trees mark rows with children and fill them in when opened. */
@@ -35,7 +35,8 @@ export function useCrudData<T>({ code, api, tree, query, paging }: CrudDataOptio
 
   // Lazy trees load the children of every open row, again after a refresh, so rows stay open.
   const loading = useRef(new Set<string>());
-  useEffect(() => {
+  // `query` is rebuilt on every render: read as it is now; the data and the open rows decide when.
+  const loadOpenRows = useEffectEvent(() => {
     if (!lazy || !data.data) return;
     for (const key of expanded.map(String)) {
       if (children.has(key) || loading.current.has(key)) continue;
@@ -45,8 +46,8 @@ export function useCrudData<T>({ code, api, tree, query, paging }: CrudDataOptio
         .catch(() => setExpanded((keys) => keys.filter((open) => String(open) !== key)))
         .finally(() => loading.current.delete(key));
     }
-    // query is rebuilt each render; data and the open rows decide
-  }, [lazy, data.data, expanded, children]);
+  });
+  useEffect(() => loadOpenRows(), [lazy, data.data, expanded, children]);
 
   const records = useMemo(() => {
     const rows = data.data?.records ?? [];

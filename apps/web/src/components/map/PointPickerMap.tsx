@@ -7,7 +7,7 @@ import VectorLayer from 'ol/layer/Vector';
 import { fromLonLat, toLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import { Icon, Style } from 'ol/style';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
 import MapView from './MapView';
 import { CHINA_EXTENT, type LonLat, normalizeLonLat } from './coordinates';
 import type { MapSettings } from './settings';
@@ -110,7 +110,8 @@ export default function PointPickerMap({
     marker.setGeometry(point ? new Point(fromLonLat(point)) : undefined);
   }, [marker, longitude, latitude]);
 
-  useEffect(() => {
+  // Only a new locate request moves the view (to the value as it is then): typing a value only moves the marker.
+  const locate = useEffectEvent(() => {
     const view = map.current?.getView();
     if (!locateKey || !view || longitude === undefined || latitude === undefined) return;
     view.animate({
@@ -118,7 +119,8 @@ export default function PointPickerMap({
       zoom: Math.max(view.getZoom() ?? 0, valueZoom(settings)),
       duration: 350,
     });
-  }, [locateKey]); // only a new locate request moves the view: typing a value only moves the marker
+  });
+  useEffect(() => locate(), [locateKey]);
 
   return (
     <MapView

@@ -1,6 +1,6 @@
 import { DisconnectOutlined, LoadingOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Typography } from 'antd';
-import { type ReactNode, useEffect, useReducer, useRef } from 'react';
+import { type ReactNode, useEffect, useEffectEvent, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { attachEngine, type Engine, EngineUnavailable } from './engines';
 import {
@@ -41,11 +41,14 @@ export function VideoPlayer({ url, title, emptyText, className }: VideoPlayerPro
   const playableUrl = isPlayable(source) ? source.url : null;
 
   useEffect(() => dispatch({ type: 'source', url }), [url]);
+  // `source` changes identity on every 'source' event; the address and the attempt decide when to attach.
+  const currentSource = useEffectEvent(() => source);
 
   // The engine lives from `loading` until no signal or a new address; a retry starts a fresh one.
   useEffect(() => {
     const video = videoRef.current;
-    if (!active || !video || !isPlayable(source)) return;
+    const playing = currentSource();
+    if (!active || !video || !isPlayable(playing)) return;
     let engine: Engine | null = null;
     let cancelled = false;
     let lastTime = -1;
@@ -66,7 +69,7 @@ export function VideoPlayer({ url, title, emptyText, className }: VideoPlayerPro
         lastMove = Date.now();
       } else if (Date.now() - lastMove > STALL_TIMEOUT_MS) onWaiting();
     }, FROZEN_CHECK_MS);
-    attachEngine(video, source, (why) => dispatch({ type: 'error', reason: why })).then(
+    attachEngine(video, playing, (why) => dispatch({ type: 'error', reason: why })).then(
       (attached) => {
         if (cancelled) attached.destroy();
         else engine = attached;
@@ -86,7 +89,6 @@ export function VideoPlayer({ url, title, emptyText, className }: VideoPlayerPro
       video.removeAttribute('src');
       video.load();
     };
-    // `source` changes identity on every 'source' event; the address and the attempt are what matter.
   }, [active, playableUrl, attempt]);
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { type Device, type DeviceKind, type DeviceModel, kindOfDeviceType, splitIds } from '@aos/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import type { Option } from '../../../components/crud/types';
 import { useSession } from '../../../store/session';
 import { brands, devicesOfType, deviceModels, makes } from './api';
@@ -36,10 +36,11 @@ function useClearWhenUnfit(
   onChange?: (v: unknown) => void,
 ) {
   const type = useFormType();
-  useEffect(() => {
+  // the type and the loaded options decide when; value and fits are read as they are then
+  const clear = useEffectEvent(() => {
     if (loaded && !isBlank(value) && !fits()) onChange?.(undefined);
-    // the type and the loaded options decide; value and fits are read fresh
-  }, [type, loaded]);
+  });
+  useEffect(() => clear(), [type, loaded]);
 }
 
 /** A single-choice select of numbers that tells the page what is chosen (the device type decides fields). */
@@ -56,7 +57,8 @@ export function NumberSelect({
   placeholder: string;
   onValue?: (value: number | undefined) => void;
 }) {
-  useEffect(() => onValue?.(isBlank(value) ? undefined : Number(value)), [value]);
+  const tell = useEffectEvent((chosen: unknown) => onValue?.(isBlank(chosen) ? undefined : Number(chosen)));
+  useEffect(() => tell(value), [value]);
   return (
     <Select
       value={value}

@@ -49,7 +49,7 @@ export function BasicSetDialog({ dock, onClose }: { dock: Dock | undefined; onCl
   });
   useEffect(() => {
     if (detail.data) form.setFieldsValue(detail.data);
-  }, [detail.data]);
+  }, [form, detail.data]);
 
   const item = (field: Field, label: string, input: ReactNode, extra: Rule[] = [], tooltip?: string) => (
     <Form.Item

@@ -104,7 +104,7 @@ export default function AttachPage() {
           {t('attach.download')}
         </Button>
       ) : null,
-    [t, message],
+    [t],
   );
 
   return (

@@ -15,7 +15,7 @@ import {
   TreeSelect,
   Upload,
 } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getDictionary } from '../../../api/crud';
 import { useAction } from '../../../components/useAction';
@@ -84,11 +84,12 @@ export function PlatformDialog({ userIds, onClose }: DialogProps) {
     queryKey: ['dictionary', 'system', 'user_type'],
     queryFn: () => getDictionary('user_type'),
   });
-  useEffect(() => {
-    void load.run(() => platformDetail(userId), {
+  const fill = useEffectEvent((id: string) => {
+    void load.run(() => platformDetail(id), {
       onDone: (detail) => form.setFieldsValue({ userType: String(detail.userType), userExt: detail.userExt }),
     });
-  }, [userId]);
+  });
+  useEffect(() => fill(userId), [userId]);
   return (
     <Modal
       open
