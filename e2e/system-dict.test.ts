@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { provisionTenant } from '../apps/server/src/db/seed.js';
+import { provisionTenant } from '../apps/server/src/db/provision.js';
 import { ADMIN_PASSWORD, hasText, newPage, onePlatform, ready, screenshotPath, signedIn } from './harness.js';
 
 const env = onePlatform();

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { type AppOptions, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { DatabaseTarget } from '../src/db/client.js';
-import { provisionTenant } from '../src/db/seed.js';
+import { provisionTenant } from '../src/db/provision.js';
 import { md5Hex } from '../src/lib/password.js';
 import { pgliteTemplate } from './pglite-template.js';
 

@@ -2,7 +2,7 @@ import { STARTUP_LOADING_MS } from '@aos/contract/rules';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { setupHttp } from './app/session-flow';
+import { setupHttp } from './store/session-flow';
 import { setupI18n } from './i18n';
 import { useSession } from './store/session';
 import './styles.css';

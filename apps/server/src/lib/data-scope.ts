@@ -1,4 +1,4 @@
-import { DATA_SCOPE_TYPES } from '@aos/contract';
+import { DATA_SCOPE_TYPES, splitIds } from '@aos/contract';
 import { eq, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Ctx, DataScopeRule } from './context.js';
@@ -21,10 +21,7 @@ const isId = (value: string) => /^[1-9]\d{0,18}$/.test(value);
 
 /** The ids of a custom rule's value: comma-separated dept ids (anything else in it is ignored). */
 export function customDeptIds(value: string | null): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter(isId);
+  return splitIds(value).filter(isId);
 }
 
 /** A constant array for PostgreSQL, one parameter per element. */

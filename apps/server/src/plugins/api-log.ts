@@ -1,7 +1,7 @@
 import { translate } from '@aos/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { setLogEnvironment } from '../modules/log/request-info.js';
+import { setLogEnvironment } from '../lib/request-info.js';
 import { isApiPath } from './auth.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);

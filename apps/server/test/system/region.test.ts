@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedRegions } from '../../src/modules/system/region.seed.js';
+import { seedRegions } from '../../src/db/region-seed.js';
 import { as, createTenant, createTestApp, login } from '../helper.js';
 import { signInWithGrants } from '../org-helper.js';
 

@@ -7,7 +7,7 @@ import { BrowserRouter } from 'react-router';
 import { useSession } from '../store/session';
 import { Shell } from './Shell';
 import { useReducedMotion } from './reduced-motion';
-import { resumeSession, startTokenRefresh, ui } from './session-flow';
+import { resumeSession, startTokenRefresh, ui } from '../store/session-flow';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },

@@ -3,12 +3,12 @@ import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router'
 import { removeStore } from '../store/storage';
 import { GuestOnly, RequireAuth } from './guards';
 import { lazyScreen, ScreenBoundary } from './lazy';
-import { STATIC_PATHS } from './menu-routes';
-import { runtimeConfig } from './runtime-config';
-import { useMenuRoutes, useTitleOf } from './route-titles';
+import { STATIC_PATHS } from '../navigation/menu-routes';
+import { runtimeConfig } from '../store/runtime-config';
+import { useMenuRoutes, useTitleOf } from '../navigation/route-titles';
 import { ScreenLoading } from './ScreenLoading';
 import { screenFor } from './screens';
-import { ui } from './session-flow';
+import { ui } from '../store/session-flow';
 
 // The frame (menus, tabs, dialogs) is only needed once signed in: /login does not download it.
 const Layout = lazyScreen(() => import('./layout/Layout'));

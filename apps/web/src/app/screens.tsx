@@ -1,7 +1,7 @@
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import { stringsReady } from '../i18n/strings';
 import { lazyScreen } from './lazy';
-import type { MenuRoute } from './menu-routes';
+import type { MenuRoute } from '../navigation/menu-routes';
 
 type Screen = LazyExoticComponent<ComponentType<{ name: string }>>;
 

@@ -1,4 +1,4 @@
-import { runtimeConfig } from '../app/runtime-config';
+import { runtimeConfig } from '../store/runtime-config';
 
 /**
  * Every time the console shows, in one format and one zone: `yyyy-MM-dd HH:mm:ss`, 24 hours, in the

@@ -1,8 +1,8 @@
 import type { Language, MenuNode, TokenResponse, UserInfo } from '@aos/contract';
 import { DEFAULT_TENANT_ID } from '@aos/contract/rules';
 import { create } from 'zustand';
-import { runtimeConfig } from '../app/runtime-config';
-import { addTab, closeAll, closeOthers, closeTab, homeTab, type Tab, type TabsState } from '../app/tabs';
+import { runtimeConfig } from './runtime-config';
+import { addTab, closeAll, closeOthers, closeTab, homeTab, type Tab, type TabsState } from './tabs';
 import { getStore, removeStore, setStore } from './storage';
 
 /**

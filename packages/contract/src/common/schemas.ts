@@ -5,12 +5,27 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants.js';
 export const Id = z.string().regex(/^[1-9]\d{0,18}$/, { message: 'validation.id' });
 export type Id = z.infer<typeof Id>;
 
-/** `ids=1,2,3` as the BladeX remove calls send it. */
+/**
+ * The one id-list parser: comma-separated ids as BladeX keeps them in columns and sends them in queries
+ * (`ids=1,2,3`), trimmed, empty parts dropped, duplicates removed. Whether each part is an id is the
+ * caller's check ({@link IdList} for input).
+ */
+export function splitIds(value: string | null | undefined): string[] {
+  if (!value) return [];
+  return [
+    ...new Set(
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/** `ids=1,2,3` as the BladeX remove calls send it: at least one id, each a valid id (empty parts dropped). */
 export const IdList = z
   .string()
-  .trim()
-  .min(1, { message: 'validation.ids' })
-  .transform((value) => value.split(',').map((part) => part.trim()))
+  .transform(splitIds)
   .pipe(z.array(Id).min(1, { message: 'validation.ids' }));
 
 /** `yyyy-MM-dd HH:mm:ss`, the one time format of the API. */

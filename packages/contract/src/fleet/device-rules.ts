@@ -142,16 +142,3 @@ export function ultraLowBatteryError(low: unknown, ultraLow: unknown): 'fleet.ul
   if (!isBatteryPercent(low) || !isBatteryPercent(ultraLow)) return undefined;
   return ultraLow < low ? undefined : 'fleet.ultraLowBelowLow';
 }
-
-/** Comma-separated ids as BladeX keeps them: trimmed, empty parts dropped, duplicates removed. */
-export function splitIds(value: string | null | undefined): string[] {
-  if (!value) return [];
-  return [
-    ...new Set(
-      value
-        .split(',')
-        .map((part) => part.trim())
-        .filter(Boolean),
-    ),
-  ];
-}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { splitIds } from '../common/schemas.js';
 import {
   alternatePairError,
   DEVICE_TYPE_OF_KIND,
@@ -12,7 +13,6 @@ import {
   kindOfDeviceType,
   modelKey,
   SERIAL_NUMBER_PATTERN,
-  splitIds,
   ultraLowBatteryError,
 } from '../index.js';
 

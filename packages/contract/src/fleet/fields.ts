@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, text } from '../common/schemas.js';
+import { Id, splitIds, text } from '../common/schemas.js';
 import {
   alternatePairError,
   BATTERY_PERCENT_MAX,
@@ -11,7 +11,6 @@ import {
   SAFE_LAND_HEIGHT_MAX,
   SAFE_LAND_HEIGHT_MIN,
   SERIAL_NUMBER_PATTERN,
-  splitIds,
   ultraLowBatteryError,
 } from './device-rules.js';
 import { FILE_LINK } from '../resource/resource.js';

@@ -155,6 +155,10 @@ export const roleMenu = pgTable(
 );
 
 /** A role's grant of a data scope (category 1) or an API scope (category 2). */
+/** blade_role_scope.scope_category: a data scope or an API scope held by a role */
+export const SCOPE_CATEGORY_DATA = 1;
+export const SCOPE_CATEGORY_API = 2;
+
 export const roleScope = pgTable(
   'blade_role_scope',
   {

@@ -2,7 +2,7 @@ import { PLATFORM_TENANT_ID, type UserInfo } from '@aos/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { client } from '../../db/schema/index.js';
-import { ADMINISTRATOR_ALIAS } from '../../db/seed.js';
+import { ADMINISTRATOR_ALIAS } from '../../db/provision.js';
 import type { Principal } from '../../lib/context.js';
 import type { PrincipalService } from './principal.service.js';
 import type { SessionService } from './session.service.js';

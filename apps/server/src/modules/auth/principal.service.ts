@@ -1,17 +1,25 @@
-import { PLATFORM_TENANT_ID, STATUS_ENABLED } from '@aos/contract';
+import { PLATFORM_TENANT_ID, STATUS_ENABLED, splitIds } from '@aos/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { menu, role, roleMenu, roleScope, scopeApi, scopeData, tenant, user } from '../../db/schema/index.js';
-import { ADMINISTRATOR_ALIAS } from '../../db/seed.js';
+import {
+  SCOPE_CATEGORY_API,
+  SCOPE_CATEGORY_DATA,
+  menu,
+  role,
+  roleMenu,
+  roleScope,
+  scopeApi,
+  scopeData,
+  tenant,
+  user,
+} from '../../db/schema/index.js';
+import { ADMINISTRATOR_ALIAS } from '../../db/provision.js';
 import type { Cache } from '../../lib/cache.js';
 import type { ApiScopeRule, DataScopeRule, Principal } from '../../lib/context.js';
 import type { VerifiedAccess } from './session.service.js';
 
 const INVALIDATE_CHANNEL = 'auth:invalidate';
-/** blade_role_scope.scope_category */
-export const SCOPE_CATEGORY_DATA = 1;
-export const SCOPE_CATEGORY_API = 2;
 const TTL_MS = 60_000;
 /** beyond this many cached users the least recently loaded are dropped */
 const MAX_ENTRIES = 10_000;
@@ -25,12 +33,6 @@ interface CacheEntry {
   narrowed: Map<string, Profile>;
   expiresAt: number;
 }
-
-export const splitIds = (value: string | null | undefined): string[] =>
-  (value ?? '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
 
 /**
  * Who a token's bearer is, right now: the user row, roles, permission codes, data scopes and tenant status.

@@ -6,6 +6,7 @@ import {
   STATUS_ENABLED,
   type TokenParams,
   type TokenResponse,
+  splitIds,
 } from '@aos/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
@@ -16,7 +17,7 @@ import { OAuthError } from '../../lib/errors.js';
 import { hashPassword, md5Hex, sameDigest, sha256, verifyPassword } from '../../lib/password.js';
 import type { CaptchaService } from './captcha.service.js';
 import type { LoginGuard } from './login-guard.js';
-import { type PrincipalService, splitIds } from './principal.service.js';
+import type { PrincipalService } from './principal.service.js';
 import type { SessionService } from './session.service.js';
 
 export interface TokenRequest {

@@ -6,6 +6,7 @@ import {
   DOCK_TYPE_MULTIROTOR,
   DockSubmit,
   BrandSubmit,
+  splitIds,
 } from '@aos/contract';
 import { type DeviceCredentials, gridPositions, type SimDockConfig } from '@aos/device-sim';
 import { eq } from 'drizzle-orm';
@@ -153,7 +154,7 @@ export async function provisionDemoFleet(
 /** The dock exists (a previous start): bind the demo aircraft again if someone unbound it. */
 async function bindDrone(services: Services, ctx: Ctx, dockId: string, droneId: string): Promise<void> {
   const saved = await services.docks.detail(ctx, dockId);
-  const bound = saved.droneIds.split(',').filter(Boolean);
+  const bound = splitIds(saved.droneIds);
   if (bound.includes(droneId)) return;
   await services.docks.submit(ctx, DockSubmit.parse({ ...saved, droneIds: [...bound, droneId].join(',') }));
 }

@@ -1,9 +1,9 @@
 import { DICT, type NoticeSubmit, type PageQuery } from '@aos/contract';
-import { and, desc, eq, ne } from 'drizzle-orm';
-import { dict, notice } from '../../db/schema/index.js';
+import { desc } from 'drizzle-orm';
+import { notice } from '../../db/schema/index.js';
+import { checkDictKey } from '../../lib/dict-entry.js';
 import type { Ctx } from '../../lib/context.js';
 import { crud } from '../../lib/crud.js';
-import { fieldError } from '../../lib/errors.js';
 import { parseDateTime } from '../../lib/time.js';
 
 const notices = crud({
@@ -23,19 +23,7 @@ export class NoticeService {
   }
 
   async submit(ctx: Ctx, input: NoticeSubmit) {
-    const [category] = await ctx.db
-      .select({ id: dict.id })
-      .from(dict)
-      .where(
-        and(
-          eq(dict.code, DICT.notice),
-          ne(dict.parentId, '0'),
-          eq(dict.dictKey, String(input.category)),
-          eq(dict.isDeleted, 0),
-        ),
-      )
-      .limit(1);
-    if (!category) throw fieldError('category', 'notice.categoryUnknown');
+    await checkDictKey(ctx, DICT.notice, input.category, 'category', 'notice.categoryUnknown');
     const values = {
       title: input.title,
       category: input.category,

@@ -1,7 +1,8 @@
 import { DICT, ENTITY_MODELS, type Language, type BrandSubmit, type PageQuery } from '@aos/contract';
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { dict, brand } from '../../db/schema/index.js';
+import { brand } from '../../db/schema/index.js';
 import { type Ctx, inTransaction } from '../../lib/context.js';
+import { checkDictKey } from '../../lib/dict-entry.js';
 import { crud } from '../../lib/crud.js';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import { scope } from '../../lib/tenant-scope.js';
@@ -92,19 +93,7 @@ export class BrandService {
   }
 
   private async check(ctx: Ctx, input: BrandSubmit, id: string | undefined) {
-    const [type] = await ctx.db
-      .select({ id: dict.id })
-      .from(dict)
-      .where(
-        and(
-          eq(dict.code, DICT.manufacturer_type),
-          ne(dict.parentId, '0'),
-          eq(dict.dictKey, String(input.type)),
-          eq(dict.isDeleted, 0),
-        ),
-      )
-      .limit(1);
-    if (!type) throw fieldError('type', 'fleet.typeUnknown');
+    await checkDictKey(ctx, DICT.manufacturer_type, input.type, 'type', 'fleet.typeUnknown');
     const clash = await brands.find(ctx, and(eq(brand.code, input.code), id ? ne(brand.id, id) : undefined)!);
     if (clash) throw fieldError('code', 'fleet.codeExists');
   }

@@ -1,29 +1,11 @@
-import { type DictCode, ENTITY_MODELS, type DeviceKind, type MessageKey } from '@aos/contract';
-import { and, eq, inArray, ne } from 'drizzle-orm';
-import { dict, brand } from '../../db/schema/index.js';
+import { ENTITY_MODELS, type DeviceKind } from '@aos/contract';
+import { eq, inArray } from 'drizzle-orm';
+import { brand } from '../../db/schema/index.js';
 import type { Ctx } from '../../lib/context.js';
 import { fieldError } from '../../lib/errors.js';
 import { type AuditedTable, scope } from '../../lib/tenant-scope.js';
 
 // Rules shared by the device and dock registers.
-
-/** Refuse (400 on `field`) a key that is not an entry of the platform dictionary `code`. */
-export async function checkDictKey(
-  ctx: Ctx,
-  code: DictCode,
-  key: number,
-  field: string,
-  message: MessageKey,
-): Promise<void> {
-  const [entry] = await ctx.db
-    .select({ id: dict.id })
-    .from(dict)
-    .where(
-      and(eq(dict.code, code), ne(dict.parentId, '0'), eq(dict.dictKey, String(key)), eq(dict.isDeleted, 0)),
-    )
-    .limit(1);
-  if (!entry) throw fieldError(field, message);
-}
 
 /**
  * The brand must be a live brand of the caller's tenant whose entity-center signs cover `kind` (a brand says

@@ -22,7 +22,8 @@ import {
   type DeviceCredentialService,
   SERIAL_NUMBER_INDEX,
 } from './device-credential.service.js';
-import { checkBrand, checkDictKey, namesById } from './device.checks.js';
+import { checkDictKey } from '../../lib/dict-entry.js';
+import { checkBrand, namesById } from './device.checks.js';
 import { modelName } from './device-model.service.js';
 
 const devices = crud({

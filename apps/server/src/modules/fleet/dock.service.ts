@@ -19,7 +19,8 @@ import { fieldError, forbidden, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { scope, updateAudit } from '../../lib/tenant-scope.js';
 import { brokenUniqueIndex, type DeviceCredentialService } from './device-credential.service.js';
-import { checkBrand, checkDictKey, namesById } from './device.checks.js';
+import { checkDictKey } from '../../lib/dict-entry.js';
+import { checkBrand, namesById } from './device.checks.js';
 import { serialNumberGuard } from './device.service.js';
 import { modelName } from './device-model.service.js';
 

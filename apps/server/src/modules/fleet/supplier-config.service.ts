@@ -4,7 +4,7 @@ import { supplierConfig } from '../../db/schema/index.js';
 import { type Ctx, inTransaction } from '../../lib/context.js';
 import { crud } from '../../lib/crud.js';
 import { fieldError } from '../../lib/errors.js';
-import { keepsSecret } from '../resource/oss.service.js';
+import { keepsSecret } from '../../lib/secrets.js';
 
 const configs = crud({
   table: supplierConfig,

@@ -8,7 +8,7 @@ import type { Ctx } from '../../lib/context.js';
 import { fieldError, notFound } from '../../lib/errors.js';
 import { parseDateTime } from '../../lib/time.js';
 import { LogWriter } from './log.writer.js';
-import { requestOrigin, serverOrigin, whereThrown } from './request-info.js';
+import { requestOrigin, serverOrigin, whereThrown } from '../../lib/request-info.js';
 
 const TABLES = { usual: logUsual, api: logApi, error: logError } as const;
 export type LogKind = keyof typeof TABLES;

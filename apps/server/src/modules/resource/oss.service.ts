@@ -6,6 +6,7 @@ import { crud } from '../../lib/crud.js';
 import { fieldError } from '../../lib/errors.js';
 import type { LogService } from '../log/log.service.js';
 import { enableOne } from './enable-one.js';
+import { keepsSecret } from '../../lib/secrets.js';
 
 const configs = crud({
   table: oss,
@@ -18,11 +19,6 @@ type OssRow = typeof oss.$inferSelect;
 /** A configuration as the API shows it: the secret never leaves the server. */
 export function maskSecret<T extends { secretKey: string | null }>(row: T): T & { secretKey: string } {
   return { ...row, secretKey: row.secretKey ? SECRET_MASK : '' };
-}
-
-/** An update that sends no secret, or the mask it was shown, keeps the saved one. */
-export function keepsSecret(secret: string | null | undefined): boolean {
-  return secret === undefined || secret === null || secret === '' || secret === SECRET_MASK;
 }
 
 const S3_FIELDS = ['endpoint', 'accessKey', 'bucketName'] as const;

@@ -1,25 +1,7 @@
 import { DICT, SMS_CATEGORY } from '@aos/contract';
-import { and, eq, ne } from 'drizzle-orm';
-import { dict } from '../../db/schema/index.js';
+import { dictEntry } from '../../lib/dict-entry.js';
 import type { Ctx } from '../../lib/context.js';
 import { badRequest, fieldError } from '../../lib/errors.js';
-
-/** The entry of the `sms_category` dictionary keyed `category` (a carrier: Yunpian, Qiniu, Alibaba...). */
-async function carrierEntry(ctx: Ctx, category: number) {
-  const [entry] = await ctx.db
-    .select({ value: dict.dictValue, valueEn: dict.dictValueEn })
-    .from(dict)
-    .where(
-      and(
-        eq(dict.code, DICT.sms_category),
-        ne(dict.parentId, '0'),
-        eq(dict.dictKey, String(category)),
-        eq(dict.isDeleted, 0),
-      ),
-    )
-    .limit(1);
-  return entry;
-}
 
 /**
  * A configuration may name the built-in outbox or any carrier of the `sms_category` dictionary (the BladeX
@@ -28,12 +10,13 @@ async function carrierEntry(ctx: Ctx, category: number) {
  */
 export async function checkSmsCategory(ctx: Ctx, category: number): Promise<void> {
   if (category === SMS_CATEGORY.outbox) return;
-  if (!(await carrierEntry(ctx, category))) throw fieldError('category', 'resource.smsCategory');
+  if (!(await dictEntry(ctx, DICT.sms_category, category)))
+    throw fieldError('category', 'resource.smsCategory');
 }
 
 /** The 400 for a send through a carrier the platform does not ship: it names the carrier. */
 export async function refuseCarrier(ctx: Ctx, category: number): Promise<never> {
-  const entry = await carrierEntry(ctx, category);
+  const entry = await dictEntry(ctx, DICT.sms_category, category);
   const carrier =
     (ctx.language === 'en-US' ? entry?.valueEn || entry?.value : entry?.value) ?? String(category);
   throw badRequest('resource.smsCarrierMissing', { carrier });

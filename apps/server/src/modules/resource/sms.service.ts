@@ -24,8 +24,9 @@ import { parseDateTime } from '../../lib/time.js';
 import type { LogService } from '../log/log.service.js';
 import { enableOne } from './enable-one.js';
 import { checkSmsCategory, refuseCarrier } from './sms-carriers.js';
-import { keepsSecret, maskSecret } from './oss.service.js';
+import { maskSecret } from './oss.service.js';
 import { SMS_PROVIDERS, type SmsConfig, type SmsProvider } from './sms-provider.js';
+import { keepsSecret } from '../../lib/secrets.js';
 
 const configs = crud({
   table: sms,

@@ -4,6 +4,7 @@ import {
   type DeptSubmit,
   type PageQuery,
   PLATFORM_TENANT_ID,
+  splitIds,
 } from '@aos/contract';
 import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { dept, user } from '../../db/schema/index.js';
@@ -11,7 +12,6 @@ import { type Ctx, inTransaction } from '../../lib/context.js';
 import { crud } from '../../lib/crud.js';
 import { AppError, badRequest, fieldError, notFound } from '../../lib/errors.js';
 import { scope } from '../../lib/tenant-scope.js';
-import { splitIds } from '../auth/principal.service.js';
 import { ancestorsBelow, isInSubtree, moveAncestors } from './dept.tree.js';
 
 type DeptRow = typeof dept.$inferSelect;

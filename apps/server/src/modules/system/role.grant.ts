@@ -1,10 +1,18 @@
 import type { CheckedTree, GrantTree, TreeSelectNode } from '@aos/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { menu, role, roleMenu, roleScope, scopeApi, scopeData } from '../../db/schema/index.js';
+import {
+  SCOPE_CATEGORY_API,
+  SCOPE_CATEGORY_DATA,
+  menu,
+  role,
+  roleMenu,
+  roleScope,
+  scopeApi,
+  scopeData,
+} from '../../db/schema/index.js';
 import type { Ctx } from '../../lib/context.js';
 import { scope } from '../../lib/tenant-scope.js';
 import { withAncestors } from '../../lib/tree.js';
-import { SCOPE_CATEGORY_API, SCOPE_CATEGORY_DATA } from '../auth/principal.service.js';
 import { fullyHeld } from './grant-keys.js';
 import { availableTo, liveMenus, menuTreeSelect } from './menu.service.js';
 

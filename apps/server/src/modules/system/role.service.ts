@@ -7,14 +7,21 @@ import {
 } from '@aos/contract';
 import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { role, roleMenu, roleScope, user } from '../../db/schema/index.js';
+import {
+  SCOPE_CATEGORY_API,
+  SCOPE_CATEGORY_DATA,
+  role,
+  roleMenu,
+  roleScope,
+  user,
+} from '../../db/schema/index.js';
 import { type Ctx, inTransaction } from '../../lib/context.js';
 import { crud } from '../../lib/crud.js';
 import { badRequest, fieldError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { scope } from '../../lib/tenant-scope.js';
 import { isSelfOrBelow, linkTree, pruneEmpty, withAncestors } from '../../lib/tree.js';
-import { type PrincipalService, SCOPE_CATEGORY_API, SCOPE_CATEGORY_DATA } from '../auth/principal.service.js';
+import type { PrincipalService } from '../auth/principal.service.js';
 import { grantableMenus, scopeRows } from './role.grant.js';
 
 type RoleRow = typeof role.$inferSelect;

@@ -1,11 +1,18 @@
 import { type ApiScopeSubmit, DATA_SCOPE_TYPES, type DataScopeSubmit, type PageQuery } from '@aos/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { menu, roleScope, scopeApi, scopeData } from '../../db/schema/index.js';
+import {
+  SCOPE_CATEGORY_API,
+  SCOPE_CATEGORY_DATA,
+  menu,
+  roleScope,
+  scopeApi,
+  scopeData,
+} from '../../db/schema/index.js';
 import { type Ctx, inTransaction } from '../../lib/context.js';
 import { crud } from '../../lib/crud.js';
 import { customDeptIds } from '../../lib/data-scope.js';
 import { fieldError } from '../../lib/errors.js';
-import { type PrincipalService, SCOPE_CATEGORY_API, SCOPE_CATEGORY_DATA } from '../auth/principal.service.js';
+import type { PrincipalService } from '../auth/principal.service.js';
 import { assertPlatform, liveMenus } from './menu.service.js';
 
 const dataScopes = crud({

@@ -11,7 +11,7 @@ import {
 } from '@aos/contract';
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { param, tenant, user } from '../../db/schema/index.js';
-import { DEFAULT_INIT_PASSWORD, provisionTenant } from '../../db/seed.js';
+import { DEFAULT_INIT_PASSWORD, provisionTenant } from '../../db/provision.js';
 import { type Ctx, inTransaction, userId } from '../../lib/context.js';
 import { AppError, badRequest, fieldError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';

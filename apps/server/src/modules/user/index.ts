@@ -10,7 +10,7 @@ function buildServices(
   { config, database, cache }: Platform,
   services: Services,
 ): Pick<Services, 'users' | 'profiles'> {
-  const { sessions, principals, files } = services;
+  const { sessions, principals, files, tenants } = services;
   return {
     users: new UserService(
       database.db,
@@ -18,6 +18,7 @@ function buildServices(
       sessions,
       principals,
       cache,
+      tenants,
     ),
     profiles: new ProfileService(config.PASSWORD_HASH_COST, sessions, principals, files),
   };
@@ -34,7 +35,7 @@ declare module '../../area.js' {
 /** Users (spec §7 blade-user, cloud-user/status), the personal centre and the sign-in log. */
 export default defineArea({
   name: 'user',
-  needs: ['auth', 'resource'],
+  needs: ['auth', 'resource', 'system'],
   services: buildServices,
   // The sign-in log hears every password sign-in, on the instance that answered it.
   subscribe: (events, { users }) => events.on('auth.signedIn', (event) => users.logs.record(event)),

@@ -14,10 +14,11 @@ import {
   type UserImportField,
   type UserImportResult,
   UserImportRow,
+  splitIds,
 } from '@aos/contract';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { dept, dict, post, role } from '../../db/schema/index.js';
-import { USER_ALIAS } from '../../db/seed.js';
+import { USER_ALIAS } from '../../db/provision.js';
 import type { Cache } from '../../lib/cache.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError, badRequest, fieldError } from '../../lib/errors.js';
@@ -25,7 +26,6 @@ import { scope } from '../../lib/tenant-scope.js';
 import { formatDateTime } from '../../lib/time.js';
 import type { Upload } from '../../lib/upload.js';
 import { fieldErrors } from '../../plugins/errors.js';
-import { splitIds } from '../auth/principal.service.js';
 import type { UserInput, UserService, UserView } from './user.service.js';
 import { readSheet, type SheetColumn, sniffSpreadsheet, writeSheet } from './user-sheet.js';
 

@@ -1,11 +1,10 @@
-import { STATUS_ENABLED } from '@aos/contract';
+import { STATUS_ENABLED, splitIds } from '@aos/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { dept, post, role, tenant, user } from '../../db/schema/index.js';
-import { ADMINISTRATOR_ALIAS } from '../../db/seed.js';
+import { ADMINISTRATOR_ALIAS } from '../../db/provision.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError, badRequest, fieldError } from '../../lib/errors.js';
 import { scope } from '../../lib/tenant-scope.js';
-import { splitIds } from '../auth/principal.service.js';
 
 /** Domain rules of user management that touch other tables: references, quota, the last administrator. */
 

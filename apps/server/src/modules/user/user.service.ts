@@ -6,12 +6,13 @@ import {
   type UserPlatformQuery,
   type UserSubmit,
   type UserUpdate,
+  splitIds,
 } from '@aos/contract';
 import { and, asc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { dept, param, post, role, user } from '../../db/schema/index.js';
-import { DEFAULT_INIT_PASSWORD } from '../../db/seed.js';
+import { DEFAULT_INIT_PASSWORD } from '../../db/provision.js';
 import type { Cache } from '../../lib/cache.js';
 import { type Ctx, inTransaction } from '../../lib/context.js';
 import { crud } from '../../lib/crud.js';
@@ -19,11 +20,10 @@ import { badRequest, fieldError, notFound, unauthorized } from '../../lib/errors
 import { hashPassword, md5Hex } from '../../lib/password.js';
 import { scope, updateAudit } from '../../lib/tenant-scope.js';
 import type { PrincipalService } from '../auth/principal.service.js';
-import { splitIds } from '../auth/principal.service.js';
 import type { SessionService } from '../auth/session.service.js';
 import { LoginLogService } from './login-log.service.js';
 import { UserTransfer } from './user-import.js';
-import { assertAccountQuota } from '../system/tenant.service.js';
+import type { TenantService } from '../system/tenant.service.js';
 import { assertAdministratorRemains, assertMayAssign, assertReferences, lockTenant } from './user-rules.js';
 import { endSessions } from './user-sessions.js';
 
@@ -112,6 +112,8 @@ export class UserService {
     private readonly sessions: SessionService,
     private readonly principals: PrincipalService,
     cache: Cache,
+    /** the system area's tenants: the account limit */
+    private readonly tenants: Pick<TenantService, 'assertAccountQuota'>,
   ) {
     this.logs = new LoginLogService(db);
     this.transfer = new UserTransfer(this, cache);
@@ -194,7 +196,7 @@ export class UserService {
         ? await hashPassword(password, this.settings.passwordHashCost)
         : password.hash;
     return inTransaction(ctx, async (tx) => {
-      await assertAccountQuota(tx, 1);
+      await this.tenants.assertAccountQuota(tx, 1);
       await assertReferences(tx, input);
       return this.writing(() => users.insert(tx, { ...columns(input), password: hash }));
     });

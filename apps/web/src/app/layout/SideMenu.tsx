@@ -3,8 +3,8 @@ import { Menu, type MenuProps } from 'antd';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../store/session';
-import { MenuIcon } from '../icons';
-import { normalizeMenu } from '../menu-routes';
+import { MenuIcon } from '../../navigation/icons';
+import { normalizeMenu } from '../../navigation/menu-routes';
 
 type Item = Required<MenuProps>['items'][number];
 

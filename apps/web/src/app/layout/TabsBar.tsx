@@ -3,9 +3,9 @@ import { Button, Dropdown, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../store/session';
-import { useTitleOf } from '../route-titles';
-import { runtimeConfig } from '../runtime-config';
-import { canClose, HOME_LABEL, HOME_PATH } from '../tabs';
+import { useTitleOf } from '../../navigation/route-titles';
+import { runtimeConfig } from '../../store/runtime-config';
+import { canClose, HOME_LABEL, HOME_PATH } from '../../store/tabs';
 
 /** The tabs bar (spec §4 Tabs): the home tab (首页 / Home) first, close rules, close others / all. */
 export function TabsBar({ onRefresh }: { onRefresh: () => void }) {

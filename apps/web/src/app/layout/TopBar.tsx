@@ -15,9 +15,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getTopMenus } from '../../api/auth';
 import { useSession } from '../../store/session';
-import { MenuIcon } from '../icons';
-import { runtimeConfig } from '../runtime-config';
-import { chooseTopMenu, signOut } from '../session-flow';
+import { MenuIcon } from '../../navigation/icons';
+import { runtimeConfig } from '../../store/runtime-config';
+import { chooseTopMenu, signOut } from '../../store/session-flow';
 
 const LANGUAGES: Array<{ key: Language; label: string }> = [
   { key: 'zh-CN', label: '简体中文' },

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { runtimeConfig } from '../../app/runtime-config';
+import { runtimeConfig } from '../../store/runtime-config';
 import type { LonLat } from './coordinates';
 import { type TileService, tileService } from './tiles';
 import './locale';

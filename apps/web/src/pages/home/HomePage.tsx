@@ -4,8 +4,8 @@ import { Avatar, Card, Col, Row, Statistic, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getTopMenus } from '../../api/auth';
-import { MenuIcon } from '../../app/icons';
-import { chooseTopMenu } from '../../app/session-flow';
+import { MenuIcon } from '../../navigation/icons';
+import { chooseTopMenu } from '../../store/session-flow';
 import { formatLongDate } from '../../components/time';
 import { useSession } from '../../store/session';
 

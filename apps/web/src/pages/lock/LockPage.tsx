@@ -3,7 +3,7 @@ import { App, Avatar, Button, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { signOut } from '../../app/session-flow';
+import { signOut } from '../../store/session-flow';
 import { formatLongDate, formatTime } from '../../components/time';
 import { useSession } from '../../store/session';
 

@@ -2,7 +2,7 @@ import { isStrongPassword } from '@aos/contract/rules';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { signOut } from '../../app/session-flow';
+import { signOut } from '../../store/session-flow';
 import { updatePassword } from './api';
 
 interface PasswordValues {

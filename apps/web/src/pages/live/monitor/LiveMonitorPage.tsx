@@ -1,7 +1,7 @@
 import { App, Empty, Typography } from 'antd';
 import { Suspense, lazy, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGranted } from '../../../app/route-titles';
+import { useGranted } from '../../../navigation/route-titles';
 import { MapLoading } from '../../../components/map/LazyMapView';
 import { loadMapChunk } from '../../../components/map/load';
 import { useMapSettings } from '../../../components/map/settings';

@@ -1,6 +1,6 @@
 import { App, ConfigProvider, theme } from 'antd';
 import { Navigate, useSearchParams } from 'react-router';
-import { useGranted } from '../../../app/route-titles';
+import { useGranted } from '../../../navigation/route-titles';
 import { suspendUntilStrings } from '../../../i18n/strings';
 import { DockPicker } from './DockPicker';
 import { RemoteConsole } from './RemoteConsole';

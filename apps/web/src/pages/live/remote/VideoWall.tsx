@@ -4,7 +4,7 @@ import { Badge, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VideoPlayer } from '../../../components/video/VideoPlayer';
-import { useGranted } from '../../../app/route-titles';
+import { useGranted } from '../../../navigation/route-titles';
 import { dockStreams } from './api';
 
 /** The dock's cameras in the order an operator looks at them: outside first. */

@@ -3,7 +3,7 @@ import { Modal, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CrudApi, crudApi } from '../../../api/crud';
-import { runtimeConfig } from '../../../app/runtime-config';
+import { runtimeConfig } from '../../../store/runtime-config';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import type { CrudColumn } from '../../../components/crud/types';
 import './locale';

@@ -5,7 +5,7 @@ import { Button, Dropdown, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CrudApi } from '../../../api/crud';
-import { MenuIcon } from '../../../app/icons';
+import { MenuIcon } from '../../../navigation/icons';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import type { CrudColumn } from '../../../components/crud/types';
 import { menuName, ScopeDrawer, type ScopeKind } from '../../authority/data-scope/ScopeDrawer';

@@ -3,7 +3,7 @@ import { type TopMenuAdmin, TopMenuSubmit } from '@aos/contract';
 import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MenuIcon } from '../../../app/icons';
+import { MenuIcon } from '../../../navigation/icons';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import type { CrudColumn } from '../../../components/crud/types';
 import { topMenuCrud } from './api';

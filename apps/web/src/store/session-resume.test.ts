@@ -40,7 +40,7 @@ async function load(fetcher: (url: string) => Promise<Response>) {
   vi.resetModules();
   const { configureHttp } = await import('../api/http');
   const flow = await import('./session-flow');
-  const { useSession } = await import('../store/session');
+  const { useSession } = await import('./session');
   flow.setupHttp();
   configureHttp(
     {

@@ -10,9 +10,9 @@ import {
 } from '../api/auth';
 import { configureHttp, HttpError } from '../api/http';
 import { i18n } from '../i18n';
-import { useSession } from '../store/session';
-import { getStore } from '../store/storage';
-import { firstLeaf, normalizeMenu } from './menu-routes';
+import { useSession } from './session';
+import { getStore } from './storage';
+import { firstLeaf, normalizeMenu } from '../navigation/menu-routes';
 import { runtimeConfig } from './runtime-config';
 
 /** Where the app can navigate and show messages from outside React (set once the UI is mounted). */

@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { regionRows } from './region.seed.js';
+import { regionRows } from './region-seed.js';
 
-const data = JSON.parse(
-  readFileSync(new URL('../../../seed-data/china-regions.json', import.meta.url), 'utf8'),
-);
+const data = JSON.parse(readFileSync(new URL('../../seed-data/china-regions.json', import.meta.url), 'utf8'));
 
 describe('the shipped division data set', () => {
   const rows = regionRows(data);

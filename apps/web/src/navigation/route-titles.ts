@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../store/session';
 import { findRoute, menuToRoutes, type MenuRoute } from './menu-routes';
-import { runtimeConfig } from './runtime-config';
-import { HOME_PATH } from './tabs';
+import { runtimeConfig } from '../store/runtime-config';
+import { HOME_PATH } from '../store/tabs';
 
 /** The user's menu routes, recomputed when the menu changes. */
 export function useMenuRoutes(): MenuRoute[] {
