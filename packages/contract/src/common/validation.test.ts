@@ -104,7 +104,10 @@ describe('request shapes', () => {
   });
   it('reads comma-separated id lists', () => {
     expect(IdList.parse('1,22, 333')).toEqual(['1', '22', '333']);
-    expect(IdList.safeParse('1,,2').success).toBe(false);
+    // one parser (splitIds): empty parts are dropped and duplicates removed, as BladeX's Func.toLongList does
+    expect(IdList.parse('1,,2, 1')).toEqual(['1', '2']);
+    expect(IdList.safeParse(' , ').success).toBe(false);
+    expect(IdList.safeParse('1,x').success).toBe(false);
   });
   it('translates message keys with parameters in both languages', () => {
     expect(translate('zh-CN', 'validation.textMax', { maximum: 200 })).toBe('长度不能超过 200 个字符');
