@@ -23,6 +23,29 @@ export interface CrudOptions<T extends AuditedTable> {
 type Row<T extends AuditedTable> = T['$inferSelect'];
 
 /**
+ * The one reader of a page query's `ascs`/`descs` (comma-separated column names, ascending ones first): each
+ * name must be one `column` knows (a field or column name), or the request is a 400 on that parameter.
+ */
+export function sortOrder(
+  query: Partial<Pick<PageQuery, 'ascs' | 'descs'>>,
+  column: (name: string) => PgColumn | undefined,
+  fallback: SQL[],
+): SQL[] {
+  const parts: SQL[] = [];
+  for (const [list, direction, field] of [
+    [query.ascs, asc, 'ascs'],
+    [query.descs, desc, 'descs'],
+  ] as const) {
+    for (const name of list?.split(',') ?? []) {
+      const found = column(name);
+      if (!found) throw fieldError(field, 'validation.sortColumns');
+      parts.push(direction(found));
+    }
+  }
+  return parts.length ? parts : fallback;
+}
+
+/**
  * The small CRUD contract of spec §7 shared by every resource: page, list, detail, insert, update and
  * soft-delete, always inside the tenant scope with audit columns written. Domain rules (uniqueness, who may
  * change what) stay explicit in each resource's service.
@@ -54,20 +77,7 @@ export function crud<T extends AuditedTable>(options: CrudOptions<T>) {
     return conditions;
   }
 
-  function order(query: Partial<PageQuery>): SQL[] {
-    const parts: SQL[] = [];
-    for (const [list, direction, field] of [
-      [query.ascs, asc, 'ascs'],
-      [query.descs, desc, 'descs'],
-    ] as const) {
-      for (const name of list?.split(',') ?? []) {
-        const column = byName.get(name);
-        if (!column) throw fieldError(field, 'validation.sortColumns');
-        parts.push(direction(column));
-      }
-    }
-    return parts.length ? parts : defaultOrder;
-  }
+  const order = (query: Partial<PageQuery>) => sortOrder(query, (name) => byName.get(name), defaultOrder);
 
   function restrict(ctx: Ctx): SQL | undefined {
     return options.dataScope ? dataScopeCondition(ctx, options.dataScope) : undefined;

@@ -12,6 +12,8 @@ export const NoticeSchema = AuditFields.extend({
   category: z.number().int(),
   releaseTime: DateTime,
   content: z.string(),
+  /** the label of `category` (dictionary `notice`), as BladeX answers it */
+  categoryName: z.string().nullable().optional(),
 });
 export type Notice = z.infer<typeof NoticeSchema>;
 
@@ -28,4 +30,9 @@ export type NoticeSubmit = z.infer<typeof NoticeSubmit>;
 export const NoticePageQuery = z.object({
   title: z.string().trim().max(200).optional(),
   category: z.coerce.number().int().optional(),
+  /** released at or after (BladeX's `_datege` condition, as the Saber console's release-time range sends it) */
+  releaseTime_datege: DateTime.optional(),
+  /** released before (BladeX's `_datelt`) */
+  releaseTime_datelt: DateTime.optional(),
 });
+export type NoticePageQuery = z.infer<typeof NoticePageQuery>;

@@ -27,6 +27,9 @@ export const DeptSchema = AuditFields.extend({
   managerName: z.string().nullable(),
   parentName: z.string().nullable(),
   memberCount: z.number().int(),
+  /** the label of `deptCategory` (dictionary `org_category`) and the tenant's name, as BladeX answers them */
+  deptCategoryName: z.string().nullable(),
+  tenantName: z.string().nullable(),
 });
 export type Dept = z.infer<typeof DeptSchema>;
 

@@ -37,6 +37,9 @@ export const RegionSchema = z.object({
   sort: z.number().int(),
   remark: z.string().nullable(),
   hasChildren: z.boolean().optional(),
+  /** the parent division's name and the level again under BladeX's name, for its Saber console */
+  parentName: z.string().nullable().optional(),
+  regionLevel: z.number().int().optional(),
 });
 export type Region = z.infer<typeof RegionSchema>;
 

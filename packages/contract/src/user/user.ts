@@ -236,6 +236,10 @@ export const UserSchema = AuditFields.extend({
   postName: z.string(),
   /** the last successful sign-in, from the login log */
   lastLoginTime: DateTime.nullable(),
+  /** the labels of `sex` and `userType` (dictionaries `sex`, `user_type`) and the tenant's name, as BladeX answers them */
+  sexName: z.string().nullable(),
+  userTypeName: z.string().nullable(),
+  tenantName: z.string().nullable(),
 });
 export type User = z.infer<typeof UserSchema>;
 

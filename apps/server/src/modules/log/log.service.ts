@@ -1,11 +1,12 @@
 import { type LogLevel, type Page, type PageQuery, PLATFORM_TENANT_ID } from '@aos/contract';
-import { and, asc, desc, eq, getTableColumns, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { logApi, logError, logUsual } from '../../db/schema/index.js';
 import type { Ctx } from '../../lib/context.js';
-import { fieldError, notFound } from '../../lib/errors.js';
+import { sortOrder } from '../../lib/crud.js';
+import { notFound } from '../../lib/errors.js';
 import { parseDateTime } from '../../lib/time.js';
 import { LogWriter } from './log.writer.js';
 import { requestOrigin, serverOrigin, whereThrown } from '../../lib/request-info.js';
@@ -144,18 +145,7 @@ export class LogService {
     const columns = getTableColumns(table) as Record<string, PgColumn>;
     const byName = new Map<string, PgColumn>();
     for (const [key, column] of Object.entries(columns)) byName.set(key, column).set(column.name, column);
-    const parts: SQL[] = [];
-    for (const [list, direction, field] of [
-      [query.ascs, asc, 'ascs'],
-      [query.descs, desc, 'descs'],
-    ] as const) {
-      for (const name of list?.split(',') ?? []) {
-        const column = byName.get(name);
-        if (!column) throw fieldError(field, 'validation.sortColumns');
-        parts.push(direction(column));
-      }
-    }
-    return parts.length ? parts : [desc(table.createTime), desc(table.id)];
+    return sortOrder(query, (name) => byName.get(name), [desc(table.createTime), desc(table.id)]);
   }
 
   async page(kind: LogKind, ctx: Ctx, query: PageQuery & Record<string, unknown>): Promise<Page<unknown>> {

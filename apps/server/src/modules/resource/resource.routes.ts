@@ -37,25 +37,31 @@ export default async function resourceRoutes(app: FastifyInstance) {
       reply.ok(await files.put(request.ctx, await openUpload(request, IMAGE_MAX_BYTES), request.query)),
   );
 
-  routes.post(
-    '/api/blade-resource/oss/endpoint/upload-file',
-    {
-      config: { permission: 'authenticated' },
-      schema: {
-        tags,
-        summary:
-          'Upload a file (multipart field `file`): pictures up to 5 MB, mp4/flv videos up to 2 GB, others up to 20 MB',
-        description:
-          'Allowed by extension: jpg png gif webp pdf txt csv doc(x) xls(x) ppt(x) zip rar 7z json geojson kml kmz ' +
-          'mp4 flv mp3; the first bytes must be what the extension says (a picture is stored as the type it ' +
-          'really is). Streamed to the store, never held in memory; recorded as an attachment.',
-        consumes: ['multipart/form-data'],
-        response: { 200: envelope(PutFileResult) },
+  // upload-file is ours (spec §7); put-file-attach is BladeX's name for the same call, which its Saber console's
+  // attachment page and many BladeX front ends send (the answer's attachId names the attachment row)
+  for (const [url, origin] of [
+    ['/api/blade-resource/oss/endpoint/upload-file', ''],
+    ['/api/blade-resource/oss/endpoint/put-file-attach', ' (BladeX’s name for upload-file)'],
+  ] as const) {
+    routes.post(
+      url,
+      {
+        config: { permission: 'authenticated' },
+        schema: {
+          tags,
+          summary: `Upload a file (multipart field \`file\`): pictures up to 5 MB, mp4/flv videos up to 2 GB, others up to 20 MB${origin}`,
+          description:
+            'Allowed by extension: jpg png gif webp pdf txt csv doc(x) xls(x) ppt(x) zip rar 7z json geojson kml kmz ' +
+            'mp4 flv mp3; the first bytes must be what the extension says (a picture is stored as the type it ' +
+            'really is). Streamed to the store, never held in memory; recorded as an attachment (`data.attachId`).',
+          consumes: ['multipart/form-data'],
+          response: { 200: envelope(PutFileResult) },
+        },
       },
-    },
-    async (request, reply) =>
-      reply.ok(await files.upload(request.ctx, await openUpload(request, LARGEST_UPLOAD))),
-  );
+      async (request, reply) =>
+        reply.ok(await files.upload(request.ctx, await openUpload(request, LARGEST_UPLOAD))),
+    );
+  }
 
   await app.register(filesRoutes);
   await app.register(ossRoutes);

@@ -45,7 +45,17 @@ export default async function deptRoutes(app: FastifyInstance) {
         summary: 'The children of parentId (every dept when absent), unpaged',
         querystring: DeptParentQuery,
         response: {
-          200: envelope(z.array(DeptSchema.omit({ parentName: true, managerName: true, memberCount: true }))),
+          200: envelope(
+            z.array(
+              DeptSchema.omit({
+                parentName: true,
+                managerName: true,
+                memberCount: true,
+                deptCategoryName: true,
+                tenantName: true,
+              }),
+            ),
+          ),
         },
       },
     },

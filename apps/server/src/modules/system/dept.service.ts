@@ -1,5 +1,6 @@
 import {
   DEPT_ROOT_PARENT,
+  DICT,
   type DeptLazyQuery,
   type DeptSubmit,
   type PageQuery,
@@ -11,6 +12,7 @@ import { dept, user } from '../../db/schema/index.js';
 import { type Ctx, inTransaction } from '../../lib/context.js';
 import { crud } from '../../lib/crud.js';
 import { AppError, badRequest, fieldError, notFound } from '../../lib/errors.js';
+import { dictLabels, tenantLabels } from '../../lib/labels.js';
 import { scope } from '../../lib/tenant-scope.js';
 import { ancestorsBelow, isInSubtree, moveAncestors } from './dept.tree.js';
 
@@ -20,6 +22,9 @@ export type DeptView = DeptRow & {
   parentName: string | null;
   managerName: string | null;
   memberCount: number;
+  /** BladeX's labels (its Saber console shows them): the `org_category` entry, the tenant */
+  deptCategoryName: string | null;
+  tenantName: string | null;
 };
 /** A dept in a tree (contract `DeptNode`): `title/key/value` for tree selects, `hasChildren` for lazy loading. */
 export type DeptTreeNode = DeptView & {
@@ -233,7 +238,7 @@ export class DeptService {
     if (rows.length === 0) return [];
     const parentIds = [...new Set(rows.map((row) => row.parentId).filter((id) => id !== DEPT_ROOT_PARENT))];
     const managerIds = [...new Set(rows.flatMap((row) => (row.managerId ? [row.managerId] : [])))];
-    const [parents, managers, members] = await Promise.all([
+    const [parents, managers, members, label, tenants] = await Promise.all([
       parentIds.length
         ? ctx.db
             .select({ id: dept.id, name: dept.deptName })
@@ -250,6 +255,11 @@ export class DeptService {
         ctx,
         rows.map((row) => row.id),
       ),
+      dictLabels(ctx, [DICT.org_category]),
+      tenantLabels(
+        ctx,
+        rows.map((row) => row.tenantId),
+      ),
     ]);
     const parentName = new Map(parents.map((row) => [row.id, row.name]));
     const managerName = new Map(managers.map((row) => [row.id, row.realName || row.name || row.account]));
@@ -258,6 +268,8 @@ export class DeptService {
       parentName: parentName.get(row.parentId) ?? null,
       managerName: row.managerId ? (managerName.get(row.managerId) ?? null) : null,
       memberCount: members.get(row.id) ?? 0,
+      deptCategoryName: label(DICT.org_category, row.deptCategory),
+      tenantName: tenants.get(row.tenantId) ?? null,
     }));
   }
 

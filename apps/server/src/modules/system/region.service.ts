@@ -7,15 +7,24 @@ import {
   type RegionPageQuery,
   type RegionSubmit,
 } from '@aos/contract';
-import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { region } from '../../db/schema/index.js';
 import { type Ctx, inTransaction, userId } from '../../lib/context.js';
+import { sortOrder } from '../../lib/crud.js';
 import { AppError, badRequest, fieldError, notFound } from '../../lib/errors.js';
 
 type RegionRow = typeof region.$inferSelect;
-/** A division as the API answers it: `id` repeats the code (the CRUD screen's edit key). */
-export type RegionView = RegionRow & { id: string; hasChildren: boolean };
+/**
+ * A division as the API answers it: `id` repeats the code (the CRUD screen's edit key); `parentName` and
+ * `regionLevel` (the level) as BladeX answers them, for its Saber console.
+ */
+export type RegionView = RegionRow & {
+  id: string;
+  hasChildren: boolean;
+  parentName: string | null;
+  regionLevel: number;
+};
 
 /** The code and name columns each level fills in, for itself and every division below it. */
 const LEVEL_COLUMNS = {
@@ -197,17 +206,30 @@ export class RegionService {
 
   private async view(ctx: Ctx, rows: RegionRow[]): Promise<RegionView[]> {
     if (rows.length === 0) return [];
-    const parents = await ctx.db
-      .selectDistinct({ parentCode: region.parentCode })
-      .from(region)
-      .where(
-        inArray(
-          region.parentCode,
-          rows.map((row) => row.code),
+    const [parents, above] = await Promise.all([
+      ctx.db
+        .selectDistinct({ parentCode: region.parentCode })
+        .from(region)
+        .where(
+          inArray(
+            region.parentCode,
+            rows.map((row) => row.code),
+          ),
         ),
-      );
+      ctx.db
+        .select({ code: region.code, name: region.name })
+        .from(region)
+        .where(inArray(region.code, [...new Set(rows.map((row) => row.parentCode))])),
+    ]);
     const withChildren = new Set(parents.map((row) => row.parentCode));
-    return rows.map((row) => ({ ...row, id: row.code, hasChildren: withChildren.has(row.code) }));
+    const parentName = new Map(above.map((row) => [row.code, row.name]));
+    return rows.map((row) => ({
+      ...row,
+      id: row.code,
+      hasChildren: withChildren.has(row.code),
+      parentName: parentName.get(row.parentCode) ?? null,
+      regionLevel: row.level,
+    }));
   }
 }
 
@@ -217,18 +239,7 @@ function assertPlatform(ctx: Ctx): void {
 }
 
 function order(query: Partial<PageQuery>): SQL[] {
-  const parts: SQL[] = [];
-  for (const [list, direction, field] of [
-    [query.ascs, asc, 'ascs'],
-    [query.descs, desc, 'descs'],
-  ] as const) {
-    for (const name of list?.split(',') ?? []) {
-      const column = SORTABLE[name];
-      if (!column) throw fieldError(field, 'validation.sortColumns');
-      parts.push(direction(column));
-    }
-  }
-  return parts.length ? parts : [asc(region.level), asc(region.sort), asc(region.code)];
+  return sortOrder(query, (name) => SORTABLE[name], [asc(region.level), asc(region.sort), asc(region.code)]);
 }
 
 function escapeLike(value: string): string {

@@ -1,4 +1,5 @@
 import {
+  DICT,
   STATUS_FROZEN,
   type Page,
   type UserOptionQuery,
@@ -14,6 +15,7 @@ import type { Db } from '../../db/client.js';
 import { dept, param, post, role, user } from '../../db/schema/index.js';
 import { DEFAULT_INIT_PASSWORD } from '../../db/provision.js';
 import type { Cache } from '../../lib/cache.js';
+import { dictLabels, tenantLabels } from '../../lib/labels.js';
 import { type Ctx, inTransaction } from '../../lib/context.js';
 import { crud } from '../../lib/crud.js';
 import { badRequest, fieldError, notFound, unauthorized } from '../../lib/errors.js';
@@ -34,6 +36,10 @@ export type UserView = Omit<UserRow, 'password' | 'userExt'> & {
   deptName: string;
   postName: string;
   lastLoginTime: Date | null;
+  /** labels BladeX's wrapper adds (its Saber console shows them): `sex` and `user_type` entries, the tenant */
+  sexName: string | null;
+  userTypeName: string | null;
+  tenantName: string | null;
 };
 /** The edited fields of a user, parsed by the contract (ids as arrays). */
 export type UserInput = Omit<UserUpdate, 'id'>;
@@ -425,7 +431,7 @@ export class UserService {
   async views(ctx: Ctx, rows: UserRow[]): Promise<UserView[]> {
     if (rows.length === 0) return [];
     const ids = (pick: (row: UserRow) => string) => unique(rows.flatMap((row) => splitIds(pick(row))));
-    const [roles, depts, posts, last] = await Promise.all([
+    const [roles, depts, posts, last, label, tenants] = await Promise.all([
       names(
         ctx,
         role,
@@ -448,6 +454,11 @@ export class UserService {
         ctx,
         rows.map((row) => row.id),
       ),
+      dictLabels(ctx, [DICT.sex, DICT.user_type]),
+      tenantLabels(
+        ctx,
+        rows.map((row) => row.tenantId),
+      ),
     ]);
     const join = (list: string, found: Map<string, string>) =>
       splitIds(list)
@@ -459,6 +470,9 @@ export class UserService {
       deptName: join(row.deptId, depts),
       postName: join(row.postId, posts),
       lastLoginTime: last.get(row.id) ?? null,
+      sexName: label(DICT.sex, row.sex),
+      userTypeName: label(DICT.user_type, row.userType),
+      tenantName: tenants.get(row.tenantId) ?? null,
     }));
   }
 }
