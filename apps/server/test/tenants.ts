@@ -43,15 +43,21 @@ export async function twoTenants(
   return { mine: await side(app, mine), theirs: await side(app, ids.theirs) };
 }
 
+interface Request {
+  method?: Method;
+  url: string;
+  payload?: Record<string, unknown>;
+}
 /** One call the other tenant makes. A bare string is a GET. */
-export type Call = string | { method?: Method; url: string; payload?: Record<string, unknown> };
+export type Call = string | Request;
 
 /**
  * A call the other tenant must be refused: 404 unless `status` says otherwise (400 for a reference field that
- * names the owner's row, with `field` the field the answer must name; 403 where the API documents it).
+ * names the owner's row, 403 where the API documents it). `field`: the answer's field errors name it;
+ * `errors`: they are exactly these (field → message; ask in English, as every call here is).
  */
 export type Refusal =
-  Call | { method?: Method; url: string; payload?: Record<string, unknown>; status?: number; field?: string };
+  string | (Request & { status?: number; field?: string; errors?: Record<string, string> });
 
 export interface Isolation {
   /** The owner's row as the owner reads it: a GET path whose `data` is the row, or a read of its own. */
@@ -64,7 +70,7 @@ export interface Isolation {
   refused: Refusal[];
 }
 
-const callOf = (call: Call) => (typeof call === 'string' ? { method: 'GET' as const, url: call } : call);
+const callOf = (call: Call): Request => (typeof call === 'string' ? { url: call } : call);
 
 async function call(by: TenantSide, made: Call) {
   const { method = 'GET', url, payload } = callOf(made);
@@ -102,14 +108,14 @@ export async function expectIsolated(owner: TenantSide, other: TenantSide, check
     leaks(label, response.body);
   }
   for (const refusal of check.refused) {
-    const made = callOf(refusal);
-    const { method = 'GET', url } = made;
-    const { status = 404, field } = made as { status?: number; field?: string };
+    const made: Exclude<Refusal, string> = typeof refusal === 'string' ? { url: refusal } : refusal;
+    const { method = 'GET', url, status = 404, field, errors } = made;
     const label = `${other.tenantId} ${method} ${url}${made.payload ? ` ${JSON.stringify(made.payload)}` : ''}`;
     const response = await call(other, made);
     expect(response.statusCode, `${label}: ${response.body}`).toBe(status);
     if (status === 404) expect(response.json().msg, label).not.toMatch(/^no such API/);
     if (field) expect(Object.keys(response.json().data?.errors ?? {}), label).toContain(field);
+    if (errors) expect(response.json().data?.errors, label).toEqual(errors);
     leaks(label, response.body);
   }
   expect(
