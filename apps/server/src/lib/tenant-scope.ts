@@ -15,17 +15,32 @@ export type AuditedTable = PgTable & {
 /** A tenant-owned table has a `tenant_id` column as well. */
 export type TenantTable = AuditedTable & { tenantId: PgColumn };
 
-export function isTenantTable(table: AuditedTable): table is TenantTable {
+/**
+ * Any table `scope` can narrow: one with a `tenant_id` column (link tables such as dock_drone, device
+ * credentials, refresh tokens, telemetry), one with an `is_deleted` column (platform tables such as menus and
+ * clients), or both (every tenant-owned business table).
+ */
+export type ScopedTable = PgTable & ({ tenantId: PgColumn } | { isDeleted: PgColumn });
+
+export function isTenantTable<T extends PgTable>(table: T): table is T & { tenantId: PgColumn } {
   return 'tenantId' in table;
 }
 
+function isSoftDeleted<T extends PgTable>(table: T): table is T & { isDeleted: PgColumn } {
+  return 'isDeleted' in table;
+}
+
 /**
- * The one place that scopes a query: live rows only, and for tenant-owned tables only the caller's tenant.
- * Every read, update and delete of a business table goes through this condition.
+ * The one place that scopes a query to the caller: live rows only where the table soft-deletes, and the
+ * caller's tenant where the table has a tenant column. Every read, update and delete of a table reached
+ * through the caller's ctx goes through this condition, link tables included.
  */
-export function scope(ctx: Ctx, table: AuditedTable, ...conditions: Array<SQL | undefined>): SQL {
+export function scope(ctx: Ctx, table: ScopedTable, ...conditions: Array<SQL | undefined>): SQL {
+  const live = isSoftDeleted(table) ? eq(table.isDeleted, 0) : undefined;
   const tenant = isTenantTable(table) ? eq(table.tenantId, ctx.tenantId) : undefined;
-  return and(eq(table.isDeleted, 0), tenant, ...conditions)!;
+  // The type already refuses such a table; a cast must not turn the scope into "every row".
+  if (!live && !tenant) throw new Error('scope: the table has neither tenant_id nor is_deleted');
+  return and(live, tenant, ...conditions)!;
 }
 
 /** Columns written on insert: tenant from ctx (never from input) and the audit trail. */

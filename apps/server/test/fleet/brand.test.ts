@@ -2,10 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brand as brandTable } from '../../src/db/schema/index.js';
-import { as, createTenant, createTestApp, login } from '../helper.js';
+import { as, createTestApp } from '../helper.js';
 import { signInWithGrants } from '../org-helper.js';
+import { expectIsolated, type TenantSide, twoTenants } from '../tenants.js';
 
 let app: FastifyInstance;
+let mine: TenantSide;
+let theirs: TenantSide;
 let platform: string;
 let tenantB: string;
 const B = '800013';
@@ -15,9 +18,9 @@ type Row = Record<string, unknown>;
 
 beforeAll(async () => {
   app = await createTestApp();
-  await createTenant(app, B);
-  platform = (await login(app)).access_token;
-  tenantB = (await login(app, B)).access_token;
+  ({ mine, theirs } = await twoTenants(app, { theirs: B }));
+  platform = mine.token;
+  tenantB = theirs.token;
 });
 afterAll(async () => {
   await app?.close();
@@ -139,11 +142,16 @@ describe('manufacturers (brands)', () => {
   it('another tenant can neither read, change nor remove a brand', async () => {
     const id = (await add(platform, valid({ code: 'platform-only', name: 'Platform only' }))).json().data
       .id as string;
-    const ofB = (await as(app, tenantB).get(`${BASE}/page`)).json().data;
-    expect(ofB.records.some((row: Row) => row.id === id)).toBe(false);
-    expect((await as(app, tenantB).get(`${BASE}/detail?id=${id}`)).statusCode).toBe(404);
-    expect((await send(tenantB, 'PUT', 'update', valid({ id, code: 'taken' }))).statusCode).toBe(404);
-    expect((await send(tenantB, 'DELETE', `remove?ids=${id}`)).statusCode).toBe(404);
+    await expectIsolated(mine, theirs, {
+      read: `${BASE}/detail?id=${id}`,
+      names: [id, 'Platform only'],
+      hidden: [`${BASE}/page`],
+      refused: [
+        `${BASE}/detail?id=${id}`,
+        { method: 'PUT', url: `${BASE}/update`, payload: valid({ id, code: 'taken' }) },
+        { method: 'DELETE', url: `${BASE}/remove?ids=${id}` },
+      ],
+    });
     const [row] = await app.database.db.select().from(brandTable).where(eq(brandTable.id, id));
     expect(row).toMatchObject({ name: 'Platform only', code: 'platform-only', isDeleted: 0 });
   });

@@ -3,10 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceCredential, device as deviceTable, devicePayload } from '../../src/db/schema/index.js';
-import { addBrand as addBrandAs, as, createTenant, createTestApp, login, send as sendAs } from '../helper.js';
+import { addBrand as addBrandAs, as, createTestApp, send as sendAs } from '../helper.js';
 import { signInWithGrants } from '../org-helper.js';
+import { expectIsolated, type TenantSide, twoTenants } from '../tenants.js';
 
 let app: FastifyInstance;
+let tenants: { mine: TenantSide; theirs: TenantSide };
 let platform: string;
 let tenantB: string;
 let brand: string;
@@ -58,9 +60,9 @@ const addBrand = (token: string, code: string, entitySigns: string) =>
 
 beforeAll(async () => {
   app = await createTestApp();
-  await createTenant(app, B);
-  platform = (await login(app)).access_token;
-  tenantB = (await login(app, B)).access_token;
+  tenants = await twoTenants(app, { theirs: B });
+  platform = tenants.mine.token;
+  tenantB = tenants.theirs.token;
   brand = await addBrand(platform, 'dji', 'aircraft,payload,datalink,remote_controller,dock');
   payloadOnlyBrand = await addBrand(platform, 'gimbals', 'payload');
   brandOfB = await addBrand(tenantB, 'dji-b', 'aircraft,payload,datalink');
@@ -281,24 +283,33 @@ describe('devices: register', () => {
 describe('devices: serial numbers and credentials', () => {
   it('keeps a serial number unique across tenants and across devices and docks, without naming the holder', async () => {
     const taken = await added(platform, device({ serialNumber: 'SHARED-SN-1' }));
-    const inB = await add(tenantB, device({ serialNumber: 'SHARED-SN-1', manufacturerId: brandOfB }));
-    expect(inB.statusCode).toBe(400);
-    expect(inB.json().data.errors).toEqual({ serialNumber: 'this serial number is already registered' });
-    expect(inB.body).not.toContain('000000');
-    expect(inB.body).not.toContain(taken.name as string);
-    const dock = await send(tenantB, 'POST', '/api/cloud-equipment/uavhangar/submit', {
-      name: 'Dock',
-      type: 1,
-      serialNumber: 'SHARED-SN-1',
-      modelId: 'dji-dock2',
+    const registered = { serialNumber: 'this serial number is already registered' };
+    await expectIsolated(tenants.mine, tenants.theirs, {
+      read: `${BASE}/detail?id=${taken.id}`,
+      names: [taken.id, '000000', taken.name as string],
+      refused: [
+        {
+          method: 'POST',
+          url: `${BASE}/add`,
+          payload: device({ serialNumber: 'SHARED-SN-1', manufacturerId: brandOfB }),
+          status: 400,
+          errors: registered,
+        },
+        {
+          method: 'POST',
+          url: '/api/cloud-equipment/uavhangar/submit',
+          payload: { name: 'Dock', type: 1, serialNumber: 'SHARED-SN-1', modelId: 'dji-dock2' },
+          status: 400,
+          errors: registered,
+        },
+      ],
     });
-    expect(dock.json().data.errors).toEqual({ serialNumber: 'this serial number is already registered' });
     const other = await added(platform, device());
     const moved = await send(platform, 'PUT', `${BASE}/update`, {
       ...device({ serialNumber: 'SHARED-SN-1' }),
       id: other.id,
     });
-    expect(moved.json().data.errors).toEqual({ serialNumber: 'this serial number is already registered' });
+    expect(moved.json().data.errors).toEqual(registered);
     // serial numbers are case-sensitive, as MQTT topics are
     expect(
       (await add(tenantB, device({ serialNumber: 'shared-sn-1', manufacturerId: brandOfB }))).statusCode,
@@ -434,24 +445,37 @@ describe('devices: tenants, permissions and brands', () => {
   it("another tenant can neither read, change, remove, carry nor reset a tenant's device", async () => {
     const mine = await added(platform, device({ name: 'Platform only' }));
     const payload = await added(platform, device({ type: 2, modelId: 'dji-p1' }));
-    const ofB = (await as(app, tenantB).get(`${BASE}/page?size=100`)).json().data;
-    expect(ofB.records.some((row: Row) => row.id === mine.id)).toBe(false);
-    expect((await as(app, tenantB).get(`${BASE}/detail?id=${mine.id}`)).statusCode).toBe(404);
-    expect((await as(app, tenantB).get(`${BASE}/detail?serialNumber=${mine.serialNumber}`)).statusCode).toBe(
-      404,
-    );
-    expect((await as(app, tenantB).get(`${MANAGER}/detail?id=${mine.id}`)).statusCode).toBe(404);
-    const update = await send(tenantB, 'PUT', `${BASE}/update`, {
-      ...device({ serialNumber: mine.serialNumber, manufacturerId: brandOfB }),
-      id: mine.id,
+    await expectIsolated(tenants.mine, tenants.theirs, {
+      read: `${BASE}/detail?id=${mine.id}`,
+      names: [mine.id, mine.serialNumber as string, 'Platform only'],
+      hidden: [`${BASE}/page?size=100`, `${MANAGER}/page?size=100`],
+      refused: [
+        `${BASE}/detail?id=${mine.id}`,
+        `${BASE}/detail?serialNumber=${mine.serialNumber}`,
+        `${MANAGER}/detail?id=${mine.id}`,
+        {
+          method: 'PUT',
+          url: `${BASE}/update`,
+          payload: { ...device({ serialNumber: mine.serialNumber, manufacturerId: brandOfB }), id: mine.id },
+        },
+        { method: 'DELETE', url: `${BASE}/remove?ids=${mine.id}` },
+        { method: 'POST', url: `${BASE}/resetCredential?id=${mine.id}` },
+        {
+          method: 'POST',
+          url: `${BASE}/add`,
+          payload: device({ manufacturerId: brandOfB, payloadIds: payload.id }),
+          status: 400,
+          errors: { payloadIds: 'choose payload devices of this tenant' },
+        },
+        {
+          method: 'POST',
+          url: `${BASE}/add`,
+          payload: device({ manufacturerId: brand }),
+          status: 400,
+          errors: { manufacturerId: 'no such brand in this tenant' },
+        },
+      ],
     });
-    expect(update.statusCode).toBe(404);
-    expect((await send(tenantB, 'DELETE', `${BASE}/remove?ids=${mine.id}`)).statusCode).toBe(404);
-    expect((await send(tenantB, 'POST', `${BASE}/resetCredential?id=${mine.id}`)).statusCode).toBe(404);
-    const borrow = await add(tenantB, device({ manufacturerId: brandOfB, payloadIds: payload.id }));
-    expect(borrow.json().data.errors).toEqual({ payloadIds: 'choose payload devices of this tenant' });
-    const foreignBrand = await add(tenantB, device({ manufacturerId: brand }));
-    expect(foreignBrand.json().data.errors).toEqual({ manufacturerId: 'no such brand in this tenant' });
     const [row] = await app.database.db.select().from(deviceTable).where(eq(deviceTable.id, mine.id));
     expect(row).toMatchObject({ name: 'Platform only', tenantId: '000000', isDeleted: 0 });
     const credential = mine.credential as { username: string; password: string };

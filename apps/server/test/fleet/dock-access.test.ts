@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { dock as dockTable } from '../../src/db/schema/index.js';
-import type { Row } from '../device-helper.js';
-import { app, BASE, BASIC, brandOfB, platform, tenantB } from './dock-helper.js';
+import { app, BASE, BASIC, brandOfB, platform, tenants } from './dock-helper.js';
 import { addBrand, aircraft, dock, dockSuite, saved, send, submit } from './dock-helper.js';
 import { as } from '../helper.js';
 import { signInWithGrants } from '../org-helper.js';
+import { expectIsolated } from '../tenants.js';
 
 /**
  * Who may touch a dock: each call needs its button code, a brand a dock uses cannot be removed, and another
@@ -74,46 +74,62 @@ describe('docks: tenants, permissions and brands', () => {
   it("another tenant can neither read, change, remove, bind, show nor reset a tenant's dock", async () => {
     const drone = await aircraft(platform, 'Tenant A drone');
     const mine = await saved(platform, dock({ name: 'A dock', droneIds: drone.id }));
-    const page = (await as(app, tenantB).get(`${BASE}/page?size=100`)).json().data;
-    expect(page.records.some((row: Row) => row.id === mine.id)).toBe(false);
-    expect(
-      (await send(tenantB, 'POST', `${BASE}/list`, {})).json().data.some((row: Row) => row.id === mine.id),
-    ).toBe(false);
-    expect((await as(app, tenantB).get(`${BASE}/detail?id=${mine.id}`)).statusCode).toBe(404);
-    const update = await submit(
-      tenantB,
-      dock({
-        id: mine.id,
-        serialNumber: mine.serialNumber,
-        manufacturerId: brandOfB,
-        deptId: null,
-        droneIds: '',
-      }),
-    );
-    expect(update.statusCode).toBe(404);
-    expect((await send(tenantB, 'POST', `${BASE}/remove?ids=${mine.id}`)).statusCode).toBe(404);
-    expect((await send(tenantB, 'POST', `${BASE}/updateVisibility?id=${mine.id}&visible=0`)).statusCode).toBe(
-      404,
-    );
-    expect((await send(tenantB, 'POST', `${BASE}/resetCredential?id=${mine.id}`)).statusCode).toBe(404);
-    expect((await as(app, tenantB).get(`${BASE}/getPlayStream?id=${mine.id}`)).statusCode).toBe(404);
-    expect(
-      (await as(app, tenantB).get(`${BASE}/getPlayStream?serialNumber=${mine.serialNumber}`)).statusCode,
-    ).toBe(404);
-    expect((await as(app, tenantB).get(`${BASIC}/detail?hangarId=${mine.id}`)).statusCode).toBe(404);
-    const settings = await send(tenantB, 'POST', `${BASIC}/submit`, {
-      hangarId: mine.id,
-      safeLandHeight: 50,
-      lowBattery: 50,
-      ultraLowBattery: 10,
-      rthAltitude: 50,
-      outOfControlAction: 2,
+    await expectIsolated(tenants.mine, tenants.theirs, {
+      read: `${BASE}/detail?id=${mine.id}`,
+      names: [mine.id, mine.serialNumber, 'A dock'],
+      hidden: [
+        `${BASE}/page?size=100`,
+        { method: 'POST', url: `${BASE}/list`, payload: {} },
+        `${BASE}/listForTenant`,
+      ],
+      refused: [
+        `${BASE}/detail?id=${mine.id}`,
+        {
+          method: 'POST',
+          url: `${BASE}/submit`,
+          payload: dock({
+            id: mine.id,
+            serialNumber: mine.serialNumber,
+            manufacturerId: brandOfB,
+            deptId: null,
+            droneIds: '',
+          }),
+        },
+        { method: 'POST', url: `${BASE}/remove?ids=${mine.id}` },
+        { method: 'POST', url: `${BASE}/updateVisibility?id=${mine.id}&visible=0` },
+        { method: 'POST', url: `${BASE}/resetCredential?id=${mine.id}` },
+        `${BASE}/getPlayStream?id=${mine.id}`,
+        `${BASE}/getPlayStream?serialNumber=${mine.serialNumber}`,
+        `${BASIC}/detail?hangarId=${mine.id}`,
+        {
+          method: 'POST',
+          url: `${BASIC}/submit`,
+          payload: {
+            hangarId: mine.id,
+            safeLandHeight: 50,
+            lowBattery: 50,
+            ultraLowBattery: 10,
+            rthAltitude: 50,
+            outOfControlAction: 2,
+          },
+        },
+        // the platform's drone and team, named by another tenant's dock
+        {
+          method: 'POST',
+          url: `${BASE}/submit`,
+          payload: dock({ manufacturerId: brandOfB, deptId: null, droneIds: drone.id }),
+          status: 400,
+          errors: { droneIds: 'choose aircraft of this tenant' },
+        },
+        {
+          method: 'POST',
+          url: `${BASE}/submit`,
+          payload: dock({ manufacturerId: brandOfB }),
+          status: 400,
+          errors: { deptId: 'no such team in this tenant' },
+        },
+      ],
     });
-    expect(settings.statusCode).toBe(404);
-    const bind = await submit(tenantB, dock({ manufacturerId: brandOfB, deptId: null, droneIds: drone.id }));
-    expect(bind.json().data.errors).toEqual({ droneIds: 'choose aircraft of this tenant' });
-    const foreignTeam = await submit(tenantB, dock({ manufacturerId: brandOfB }));
-    expect(foreignTeam.json().data.errors).toEqual({ deptId: 'no such team in this tenant' });
     const [row] = await app.database.db.select().from(dockTable).where(eq(dockTable.id, mine.id));
     expect(row).toMatchObject({
       name: 'A dock',

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { dockDrone } from '../../src/db/schema/index.js';
-import { app, BASE, brandOfB, DEVICES, platform, tenantB } from './dock-helper.js';
+import { app, BASE, brandOfB, DEVICES, platform, tenantB, tenants } from './dock-helper.js';
+import { expectIsolated } from '../tenants.js';
 import { aircraft, dock, dockSuite, saved, send, submit } from './dock-helper.js';
 
 /**
@@ -65,18 +66,27 @@ describe('docks: drones, serial numbers and credentials', () => {
 
   it('keeps a serial number unique across tenants and across docks and devices', async () => {
     const mine = await saved(platform, dock({ serialNumber: 'DOCK-SHARED-1' }));
-    const inB = await submit(
-      tenantB,
-      dock({ serialNumber: 'DOCK-SHARED-1', manufacturerId: brandOfB, deptId: null }),
-    );
-    expect(inB.json().data.errors).toEqual({ serialNumber: 'this serial number is already registered' });
-    expect(inB.body).not.toContain('000000');
-    const device = await send(tenantB, 'POST', `${DEVICES}/add`, {
-      name: 'Same SN',
-      serialNumber: 'DOCK-SHARED-1',
-      type: 1,
+    const registered = { serialNumber: 'this serial number is already registered' };
+    await expectIsolated(tenants.mine, tenants.theirs, {
+      read: `${BASE}/detail?id=${mine.id}`,
+      names: [mine.id, '000000', mine.name],
+      refused: [
+        {
+          method: 'POST',
+          url: `${BASE}/submit`,
+          payload: dock({ serialNumber: 'DOCK-SHARED-1', manufacturerId: brandOfB, deptId: null }),
+          status: 400,
+          errors: registered,
+        },
+        {
+          method: 'POST',
+          url: `${DEVICES}/add`,
+          payload: { name: 'Same SN', serialNumber: 'DOCK-SHARED-1', type: 1 },
+          status: 400,
+          errors: registered,
+        },
+      ],
     });
-    expect(device.json().data.errors).toEqual({ serialNumber: 'this serial number is already registered' });
     // a new serial number moves the credential; the old number is free
     const renamed = await saved(platform, dock({ id: mine.id, serialNumber: 'DOCK-SHARED-2' }));
     expect(renamed.serialNumber).toBe('DOCK-SHARED-2');

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { dept } from '../../src/db/schema/index.js';
 import type { Row } from '../device-helper.js';
-import { addBrand as addBrandAs, createTenant, createTestApp, login, send as sendAs } from '../helper.js';
+import { addBrand as addBrandAs, createTestApp, send as sendAs } from '../helper.js';
+import { type TenantSide, twoTenants } from '../tenants.js';
 
 /**
  * The dock register (uavhangar) in tests: one app per test file, started by `dockSuite()`, with a second
@@ -28,18 +29,22 @@ export type Saved = Row & { id: string; serialNumber: string; name: string; cred
 
 /** This file's app. */
 export let app: FastifyInstance;
-/** The admins of the platform tenant (000000) and of tenant B. */
+/** The platform tenant (000000, `mine`) and tenant B (`theirs`), signed in as their admins. */
+export let tenants: { mine: TenantSide; theirs: TenantSide };
+/** The admins' tokens of the platform tenant (000000) and of tenant B. */
 export let platform: string, tenantB: string;
 /** The platform's brands (docks and aircraft; aircraft only) and tenant B's dock brand. */
 export let brand: string, aircraftOnlyBrand: string, brandOfB: string;
 /** The platform's root team. */
 export let team: string;
 
-/** Starts this file's app before its tests (the platform's side, then tenant B's); closes it after. */
+/** Starts this file's app before its tests (both tenants, then the platform's side and tenant B's); closes it after. */
 export function dockSuite(): void {
   beforeAll(async () => {
     app = await createTestApp();
-    platform = (await login(app)).access_token;
+    tenants = await twoTenants(app, { theirs: B });
+    platform = tenants.mine.token;
+    tenantB = tenants.theirs.token;
     brand = await addBrand(platform, 'dji', 'aircraft,dock');
     aircraftOnlyBrand = await addBrand(platform, 'drones-only', 'aircraft');
     const [root] = await app.database.db
@@ -47,8 +52,6 @@ export function dockSuite(): void {
       .from(dept)
       .where(and(eq(dept.tenantId, '000000'), eq(dept.parentId, '0')));
     team = root!.id;
-    await createTenant(app, B);
-    tenantB = (await login(app, B)).access_token;
     brandOfB = await addBrand(tenantB, 'dji-b', 'dock');
   });
   afterAll(async () => {

@@ -3,10 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flyOperator } from '../../src/db/schema/index.js';
 import { today } from '../../src/modules/fleet/fly-operator.service.js';
-import { as, createTenant, createTestApp, login } from '../helper.js';
+import { as, createTestApp } from '../helper.js';
 import { addUser, signInWithGrants } from '../org-helper.js';
+import { expectIsolated, type TenantSide, twoTenants } from '../tenants.js';
 
 let app: FastifyInstance;
+let mine: TenantSide;
+let theirs: TenantSide;
 let platform: string;
 let tenantB: string;
 const B = '800011';
@@ -19,9 +22,9 @@ let userOfB: string;
 
 beforeAll(async () => {
   app = await createTestApp();
-  await createTenant(app, B);
-  platform = (await login(app)).access_token;
-  tenantB = (await login(app, B)).access_token;
+  ({ mine, theirs } = await twoTenants(app, { theirs: B }));
+  platform = mine.token;
+  tenantB = theirs.token;
   for (const account of ['pilot1', 'pilot2', 'pilot3', 'pilot4', 'pilot5', 'pilot6', 'pilot7']) {
     users[account] = await addUser(app, '000000', account);
   }
@@ -186,14 +189,19 @@ describe('fly operators', () => {
 
   it('another tenant can neither read, change, switch nor remove an operator', async () => {
     const id = (await add(platform, valid(users.pilot7!))).json().data.id as string;
-    const ofB = (await as(app, tenantB).get(`${BASE}/page?current=1&size=9999`)).json().data;
-    expect(ofB.records.some((row: Row) => row.id === id)).toBe(false);
-    expect((await as(app, tenantB).get(`${BASE}/detail?id=${id}`)).statusCode).toBe(404);
-    expect(
-      (await call(tenantB, 'PUT', 'update', valid(userOfB, { id, licenceNumber: 'B-TAKE' }))).statusCode,
-    ).toBe(404);
-    expect((await call(tenantB, 'PUT', `turnOff?ids=${id}`)).statusCode).toBe(404);
-    expect((await call(tenantB, 'DELETE', `remove?ids=${id}`)).statusCode).toBe(404);
+    await expectIsolated(mine, theirs, {
+      read: `${BASE}/detail?id=${id}`,
+      names: [id],
+      hidden: [`${BASE}/page?current=1&size=9999`],
+      refused: [
+        `${BASE}/detail?id=${id}`,
+        { method: 'PUT', url: `${BASE}/update`, payload: valid(userOfB, { id, licenceNumber: 'B-TAKE' }) },
+        { method: 'PUT', url: `${BASE}/turnOff?ids=${id}` },
+        { method: 'DELETE', url: `${BASE}/remove?ids=${id}` },
+        // the platform's user behind the operator
+        { method: 'POST', url: `${BASE}/add`, payload: valid(users.pilot7!), status: 400, field: 'userId' },
+      ],
+    });
     expect(await rowOf(id)).toMatchObject({ name: 'Li Wei', status: 1, isDeleted: 0 });
   });
 

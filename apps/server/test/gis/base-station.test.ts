@@ -2,12 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseStation } from '../../src/db/schema/index.js';
-import { as, createTenant, createTestApp, login } from '../helper.js';
+import { as, createTestApp } from '../helper.js';
 import { signInWithGrants } from '../org-helper.js';
+import { expectIsolated, type TenantSide, twoTenants } from '../tenants.js';
 
 let app: FastifyInstance;
+let mine: TenantSide;
+let theirs: TenantSide;
 let platform: string;
-let tenantB: string;
 const B = '800012';
 const BASE = '/api/aos-gisservice/basestation';
 
@@ -15,9 +17,8 @@ type Row = Record<string, unknown>;
 
 beforeAll(async () => {
   app = await createTestApp();
-  await createTenant(app, B);
-  platform = (await login(app)).access_token;
-  tenantB = (await login(app, B)).access_token;
+  ({ mine, theirs } = await twoTenants(app, { theirs: B }));
+  platform = mine.token;
 });
 afterAll(async () => {
   await app?.close();
@@ -127,15 +128,17 @@ describe('base stations', () => {
 
   it('another tenant can neither read, change nor remove a station', async () => {
     const id = (await submit(platform, valid({ name: 'Platform only' }))).json().data.id as string;
-    const ofB = (await as(app, tenantB).get(`${BASE}/page`)).json().data;
-    expect(ofB.records.some((row: Row) => row.id === id)).toBe(false);
-    expect((await as(app, tenantB).get(`${BASE}/list`)).json().data).toEqual([]);
-    expect((await as(app, tenantB).get(`${BASE}/detail?id=${id}`)).statusCode).toBe(404);
-    expect((await submit(tenantB, valid({ id, name: 'Taken' }))).statusCode).toBe(404);
-    expect((await as(app, tenantB).post(`${BASE}/remove?ids=${id}`)).statusCode).toBe(404);
-    const [row] = await app.database.db.select().from(baseStation).where(eq(baseStation.id, id));
-    expect(row).toMatchObject({ name: 'Platform only', isDeleted: 0 });
-    expect((await submit(tenantB, valid({ name: 'Of B' }))).json().data.tenantId).toBe(B);
+    await expectIsolated(mine, theirs, {
+      read: `${BASE}/detail?id=${id}`,
+      names: [id, 'Platform only'],
+      hidden: [`${BASE}/page`, `${BASE}/list`],
+      refused: [
+        `${BASE}/detail?id=${id}`,
+        { method: 'POST', url: `${BASE}/submit`, payload: valid({ id, name: 'Taken' }) },
+        { method: 'POST', url: `${BASE}/remove?ids=${id}` },
+      ],
+    });
+    expect((await submit(theirs.token, valid({ name: 'Of B' }))).json().data.tenantId).toBe(B);
   });
 
   it('refuses add, edit and remove without their button codes', async () => {

@@ -4,9 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menu, post, role, roleMenu, user } from '../../src/db/schema/index.js';
 import { newId } from '../../src/lib/ids.js';
 import { hashPassword, md5Hex } from '../../src/lib/password.js';
-import { ADMIN_PASSWORD, as, createTenant, createTestApp, login, passwordGrant } from '../helper.js';
+import { ADMIN_PASSWORD, as, createTestApp, login, passwordGrant } from '../helper.js';
+import { expectIsolated, type TenantSide, twoTenants } from '../tenants.js';
 
 let app: FastifyInstance;
+let tenantA: TenantSide;
+let tenantB: TenantSide;
 let adminA: string;
 let adminB: string;
 let postOfB: string;
@@ -26,9 +29,9 @@ async function addUser(tenantId: string, account: string, roleId: string) {
 
 beforeAll(async () => {
   app = await createTestApp();
-  await createTenant(app, B);
-  adminA = (await login(app, A)).access_token;
-  adminB = (await login(app, B)).access_token;
+  ({ mine: tenantA, theirs: tenantB } = await twoTenants(app, { mine: A, theirs: B }));
+  adminA = tenantA.token;
+  adminB = tenantB.token;
   const created = await as(app, adminB).post('/api/blade-system/post/submit', {
     payload: { category: 1, postCode: 'pilot', postName: 'Pilot of B', sort: 1 },
   });
@@ -50,15 +53,20 @@ describe('cross-tenant isolation', () => {
   });
 
   it("A cannot list, read, change or remove B's rows with its own token", async () => {
-    const caller = as(app, adminA);
-    const list = await caller.get('/api/blade-system/post/list');
-    expect(list.json().data.records.map((row: { id: string }) => row.id)).not.toContain(postOfB);
-    expect((await caller.get(`/api/blade-system/post/detail?id=${postOfB}`)).statusCode).toBe(404);
-    const update = await caller.post('/api/blade-system/post/submit', {
-      payload: { id: postOfB, category: 1, postCode: 'stolen', postName: 'Stolen', sort: 1 },
+    await expectIsolated(tenantB, tenantA, {
+      read: `/api/blade-system/post/detail?id=${postOfB}`,
+      names: [postOfB, 'Pilot of B'],
+      hidden: ['/api/blade-system/post/list', '/api/blade-system/post/select'],
+      refused: [
+        `/api/blade-system/post/detail?id=${postOfB}`,
+        {
+          method: 'POST',
+          url: '/api/blade-system/post/submit',
+          payload: { id: postOfB, category: 1, postCode: 'stolen', postName: 'Stolen', sort: 1 },
+        },
+        { method: 'POST', url: `/api/blade-system/post/remove?ids=${postOfB}` },
+      ],
     });
-    expect(update.statusCode).toBe(404);
-    expect((await caller.post(`/api/blade-system/post/remove?ids=${postOfB}`)).statusCode).toBe(404);
     const [row] = await app.database.db.select().from(post).where(eq(post.id, postOfB));
     expect(row).toMatchObject({ tenantId: B, postCode: 'pilot', postName: 'Pilot of B', isDeleted: 0 });
   });
@@ -104,6 +112,68 @@ describe('cross-tenant isolation', () => {
   it("dictionaries of tenant B are B's own", async () => {
     const response = await as(app, adminB).get('/api/blade-system/dict-biz/dictionary?code=industry_type');
     expect(response.json().data.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the two-tenant helper (test/tenants.ts)', () => {
+  const detail = () => `/api/blade-system/post/detail?id=${postOfB}`;
+  const isolation = () => ({ read: detail(), names: [postOfB] });
+
+  it('fails when a call it should see refused answers, or when a 404 is an unknown path', async () => {
+    await expect(
+      expectIsolated(tenantB, tenantA, { ...isolation(), refused: ['/api/blade-system/post/list'] }),
+    ).rejects.toThrow(/GET \/api\/blade-system\/post\/list/);
+    await expect(
+      expectIsolated(tenantB, tenantA, {
+        ...isolation(),
+        refused: [`/api/blade-system/no-such/detail?id=${postOfB}`],
+      }),
+    ).rejects.toThrow(/no such API/);
+    await expect(
+      expectIsolated(tenantB, tenantA, {
+        ...isolation(),
+        refused: [
+          {
+            method: 'POST',
+            url: '/api/blade-system/post/submit',
+            payload: { id: postOfB, category: 1, postCode: 'x', sort: 1 },
+            status: 400,
+            field: 'postCode',
+          },
+        ],
+      }),
+    ).rejects.toThrow(/expected \[ 'postName' \] to include 'postCode'/);
+  });
+
+  it('fails when a list shows the row to the other tenant, or would not show it to its owner either', async () => {
+    await expect(
+      expectIsolated(tenantB, tenantB, {
+        ...isolation(),
+        hidden: ['/api/blade-system/post/list'],
+        refused: [],
+      }),
+    ).rejects.toThrow(/names/);
+    await expect(
+      expectIsolated(tenantB, tenantA, {
+        ...isolation(),
+        hidden: ['/api/blade-system/post/list?postCode=none'],
+        refused: [],
+      }),
+    ).rejects.toThrow(/names the row/);
+  });
+
+  it("fails when the owner's row is not the same afterwards", async () => {
+    let reads = 0;
+    await expect(
+      expectIsolated(tenantB, tenantA, { read: async () => (reads += 1), names: [postOfB], refused: [] }),
+    ).rejects.toThrow(/after the other tenant's calls/);
+    await expect(
+      expectIsolated(tenantB, tenantA, {
+        read: `/api/blade-system/post/detail?id=1`,
+        names: [postOfB],
+        refused: [],
+      }),
+    ).rejects.toThrow(/owner reads/);
   });
 });
 

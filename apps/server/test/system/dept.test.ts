@@ -2,10 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dept } from '../../src/db/schema/index.js';
-import { as, createTenant, createTestApp, login } from '../helper.js';
+import { as, createTestApp } from '../helper.js';
 import { addUser, signInWithGrants } from '../org-helper.js';
+import { expectIsolated, type TenantSide, twoTenants } from '../tenants.js';
 
 let app: FastifyInstance;
+let tenantA: TenantSide;
+let tenantB: TenantSide;
 let adminA: string;
 let adminB: string;
 const A = '000000';
@@ -42,9 +45,9 @@ async function rootOf(token: string): Promise<DeptBody> {
 
 beforeAll(async () => {
   app = await createTestApp();
-  await createTenant(app, B);
-  adminA = (await login(app, A)).access_token;
-  adminB = (await login(app, B)).access_token;
+  ({ mine: tenantA, theirs: tenantB } = await twoTenants(app, { mine: A, theirs: B }));
+  adminA = tenantA.token;
+  adminB = tenantB.token;
 });
 afterAll(async () => {
   await app?.close();
@@ -146,15 +149,12 @@ describe('dept tree rules', () => {
     expect(await ancestorsOf(upper.id)).toBe(`0,${root.id}`);
   });
 
-  it('refuses a parent that does not exist or belongs to another tenant', async () => {
-    const rootB = await rootOf(adminB);
-    for (const parentId of [rootB.id, '123456789']) {
-      const response = await as(app, adminA, 'en-US').post(`${base}/submit`, {
-        payload: { parentId, deptName: 'Orphan', deptCategory: 2 },
-      });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().data.errors).toEqual({ parentId: 'the parent organisation does not exist' });
-    }
+  it('refuses a parent that does not exist (or belongs to another tenant: see tenancy below)', async () => {
+    const response = await as(app, adminA, 'en-US').post(`${base}/submit`, {
+      payload: { parentId: '123456789', deptName: 'Orphan', deptCategory: 2 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data.errors).toEqual({ parentId: 'the parent organisation does not exist' });
   });
 
   it('refuses removing a dept with child depts, unless they go with it', async () => {
@@ -192,12 +192,7 @@ describe('dept tree rules', () => {
     const managerId = await addUser(app, A, 'lead', { realName: 'Li Lead' });
     const team = await add(adminA, { parentId: root.id, deptName: 'Managed team', managerId });
     expect(team).toMatchObject({ managerId, managerName: 'Li Lead' });
-    const outsider = await addUser(app, B, 'outsider');
-    const refused = await as(app, adminA, 'en-US').post(`${base}/submit`, {
-      payload: { parentId: root.id, deptName: 'Bad manager', deptCategory: 2, managerId: outsider },
-    });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().data.errors).toEqual({ managerId: 'the manager must be a user of this tenant' });
+    // a user of another tenant is refused: see tenancy below
     const cleared = await add(adminA, {
       id: team.id,
       parentId: root.id,
@@ -238,19 +233,39 @@ describe('dept validation', () => {
 });
 
 describe('dept tenancy and permissions', () => {
-  it("another tenant can neither read, update nor remove a tenant's dept", async () => {
+  it("another tenant can neither read, update, remove nor name a tenant's dept or user", async () => {
     const root = await rootOf(adminB);
     const ofB = await add(adminB, { parentId: root.id, deptName: 'B team' });
-    const caller = as(app, adminA);
-    expect((await caller.get(`${base}/detail?id=${ofB.id}`)).statusCode).toBe(404);
-    const list = (await caller.get(`${base}/list?size=200`)).json().data.records as DeptBody[];
-    expect(list.map((row) => row.id)).not.toContain(ofB.id);
-    const update = await caller.post(`${base}/submit`, {
-      payload: { id: ofB.id, parentId: '0', deptName: 'Stolen', deptCategory: 2 },
+    const outsider = await addUser(app, B, 'outsider');
+    const rootA = await rootOf(adminA);
+    await expectIsolated(tenantB, tenantA, {
+      read: `${base}/detail?id=${ofB.id}`,
+      names: [ofB.id, 'B team'],
+      hidden: [`${base}/list?size=200`, `${base}/tree`, `${base}/lazy-tree?parentId=${root.id}`],
+      refused: [
+        `${base}/detail?id=${ofB.id}`,
+        {
+          method: 'POST',
+          url: `${base}/submit`,
+          payload: { id: ofB.id, parentId: '0', deptName: 'Stolen', deptCategory: 2 },
+        },
+        { method: 'POST', url: `${base}/remove?ids=${ofB.id}` },
+        ...[ofB.id, root.id].map((parentId) => ({
+          method: 'POST' as const,
+          url: `${base}/submit`,
+          payload: { parentId, deptName: 'Orphan', deptCategory: 2 },
+          status: 400,
+          errors: { parentId: 'the parent organisation does not exist' },
+        })),
+        {
+          method: 'POST',
+          url: `${base}/submit`,
+          payload: { parentId: rootA.id, deptName: 'Bad manager', deptCategory: 2, managerId: outsider },
+          status: 400,
+          errors: { managerId: 'the manager must be a user of this tenant' },
+        },
+      ],
     });
-    expect(update.statusCode).toBe(404);
-    expect((await caller.post(`${base}/remove?ids=${ofB.id}`)).statusCode).toBe(404);
-    expect((await as(app, adminB).get(`${base}/detail?id=${ofB.id}`)).json().data.deptName).toBe('B team');
   });
 
   it("only the platform tenant may ask for another tenant's tree", async () => {

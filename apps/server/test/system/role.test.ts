@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, menuIds, roleIdOf, screenMenuIds } from '../authority-helper.js';
-import { as, createTenant, createTestApp, login } from '../helper.js';
+import { as, createTestApp, login } from '../helper.js';
+import { expectIsolated, type TenantSide, twoTenants } from '../tenants.js';
 
 let app: FastifyInstance;
 let platform: ReturnType<typeof as>;
@@ -24,11 +25,13 @@ async function addRole(client: ReturnType<typeof as>, body: Record<string, unkno
   return response.json().data.id;
 }
 
+let tenants: { mine: TenantSide; theirs: TenantSide };
+
 beforeAll(async () => {
   app = await createTestApp();
-  await createTenant(app, '100001');
-  platform = as(app, (await login(app)).access_token);
-  other = as(app, (await login(app, '100001')).access_token, 'en-US');
+  tenants = await twoTenants(app, { theirs: '100001' });
+  platform = as(app, tenants.mine.token);
+  other = as(app, tenants.theirs.token, 'en-US');
 });
 afterAll(async () => {
   await app?.close();
@@ -99,9 +102,7 @@ describe('roles', () => {
       expect(response.json().data.errors.parentId).toMatch(/itself or one of its child roles/);
     }
     expect((await update('123456')).json().data.errors.parentId).toMatch(/does not exist/);
-    // a role of another tenant is not a parent either
-    const foreign = await roleIdOf(app, '000000', 'user');
-    expect((await update(foreign)).json().data.errors.parentId).toMatch(/does not exist/);
+    // a role of another tenant is not a parent either: see the tenancy test below
   });
 
   it('keeps preset roles: no removal, no alias change', async () => {
@@ -136,20 +137,31 @@ describe('roles', () => {
 
   it('never lets another tenant read, change, remove or grant a role', async () => {
     const mine = await addRole(platform, { roleName: 'Mine', roleAlias: 'mine' });
-    expect((await other.get(`${ROLE}/detail?id=${mine}`)).statusCode).toBe(404);
-    const update = await other.post(`${ROLE}/submit`, {
-      payload: { id: mine, roleName: 'Stolen', roleAlias: 'stolen', sort: 1 },
+    await expectIsolated(tenants.mine, tenants.theirs, {
+      read: `${ROLE}/detail?id=${mine}`,
+      names: [mine],
+      hidden: [`${ROLE}/list`, `${ROLE}/tree`],
+      refused: [
+        `${ROLE}/detail?id=${mine}`,
+        {
+          method: 'POST',
+          url: `${ROLE}/submit`,
+          payload: { id: mine, roleName: 'Stolen', roleAlias: 'stolen', sort: 1 },
+        },
+        { method: 'POST', url: `${ROLE}/remove?ids=${mine}` },
+        { method: 'POST', url: `${ROLE}/grant`, payload: { roleIds: [mine], menuIds: [] } },
+        {
+          method: 'POST',
+          url: `${ROLE}/submit`,
+          payload: { roleName: 'Below', roleAlias: 'below', sort: 1, parentId: mine },
+          status: 400,
+          errors: { parentId: 'the parent role does not exist' },
+        },
+      ],
     });
-    expect(update.statusCode).toBe(404);
-    expect((await other.post(`${ROLE}/remove?ids=${mine}`)).statusCode).toBe(404);
-    const grant = await other.post(`${ROLE}/grant`, { payload: { roleIds: [mine], menuIds: [] } });
-    expect(grant.statusCode).toBe(404);
     expect(
       (await other.get(`/api/blade-system/menu/role-tree-keys?roleIds=${mine}`)).json().data.menu,
     ).toEqual([]);
-    const list = (await other.get(`${ROLE}/list`)).json().data as RoleNode[];
-    expect(list.some((node) => node.id === mine)).toBe(false);
-    expect((await platform.get(`${ROLE}/detail?id=${mine}`)).json().data.roleName).toBe('Mine');
   });
 
   it('gives per-tenant role trees: only the platform tenant may name another tenant', async () => {

@@ -3,6 +3,7 @@ import type { DeviceCredential, DeviceCredentialKind } from '@aos/contract';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { CREDENTIAL_SERIAL_INDEX, deviceCredential } from '../../db/schema/index.js';
 import type { Ctx } from '../../lib/context.js';
+import { scope } from '../../lib/tenant-scope.js';
 import { fieldError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { EventBus } from '../../events/bus.js';
@@ -119,8 +120,9 @@ export class DeviceCredentialService {
       .update(deviceCredential)
       .set({ passwordHash: sha256(password), rotatedTime: new Date() })
       .where(
-        and(
-          eq(deviceCredential.tenantId, ctx.tenantId),
+        scope(
+          ctx,
+          deviceCredential,
           eq(deviceCredential.ownerKind, kind),
           eq(deviceCredential.ownerId, ownerId),
         ),
@@ -137,8 +139,9 @@ export class DeviceCredentialService {
     const gone = await ctx.db
       .delete(deviceCredential)
       .where(
-        and(
-          eq(deviceCredential.tenantId, ctx.tenantId),
+        scope(
+          ctx,
+          deviceCredential,
           eq(deviceCredential.ownerKind, kind),
           inArray(deviceCredential.ownerId, ownerIds),
         ),

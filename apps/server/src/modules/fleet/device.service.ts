@@ -284,7 +284,7 @@ export class DeviceService {
     const links = await ctx.db
       .select({ aircraftId: devicePayload.aircraftId, payloadId: devicePayload.payloadId })
       .from(devicePayload)
-      .where(and(eq(devicePayload.tenantId, ctx.tenantId), inArray(devicePayload.aircraftId, ids)))
+      .where(scope(ctx, devicePayload, inArray(devicePayload.aircraftId, ids)))
       .orderBy(asc(devicePayload.sort));
     const payloadsOf = new Map<string, string[]>();
     for (const link of links)

@@ -292,7 +292,7 @@ export class DockService {
     const links = await ctx.db
       .select({ hangarId: dockDrone.dockId, droneId: dockDrone.deviceId })
       .from(dockDrone)
-      .where(and(eq(dockDrone.tenantId, ctx.tenantId), inArray(dockDrone.dockId, ids)))
+      .where(scope(ctx, dockDrone, inArray(dockDrone.dockId, ids)))
       .orderBy(asc(dockDrone.sort));
     const dronesOf = new Map<string, string[]>();
     for (const link of links)

@@ -1,8 +1,9 @@
 import { OSS_CATEGORY, RESOURCE_ENABLED } from '@aos/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { oss } from '../../db/schema/index.js';
 import type { Ctx } from '../../lib/context.js';
+import { scope } from '../../lib/tenant-scope.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import type { Storage } from '../../storage/storage.js';
 
@@ -31,7 +32,7 @@ export async function enabledStore(
   const [config] = await ctx.db
     .select()
     .from(oss)
-    .where(and(eq(oss.tenantId, ctx.tenantId), eq(oss.status, RESOURCE_ENABLED), eq(oss.isDeleted, 0)))
+    .where(scope(ctx, oss, eq(oss.status, RESOURCE_ENABLED)))
     .limit(1);
   if (!config || config.category === OSS_CATEGORY.local)
     return { store: storage.local, ossId: null, domain: '' };

@@ -7,7 +7,7 @@ import {
   PLATFORM_TENANT_ID,
   splitIds,
 } from '@aos/contract';
-import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { asc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { dept, user } from '../../db/schema/index.js';
 import { type Ctx, inTransaction } from '../../lib/context.js';
 import { crud } from '../../lib/crud.js';
@@ -182,7 +182,7 @@ export class DeptService {
     const rows = await ctx.db
       .select({ deptId: user.deptId })
       .from(user)
-      .where(and(eq(user.tenantId, ctx.tenantId), eq(user.isDeleted, 0), member));
+      .where(scope(ctx, user, member));
     const counts = new Map<string, number>();
     const wanted = new Set(ids);
     for (const row of rows) {
@@ -218,7 +218,7 @@ export class DeptService {
     const [found] = await ctx.db
       .select({ id: user.id })
       .from(user)
-      .where(and(eq(user.id, userId), eq(user.tenantId, ctx.tenantId), eq(user.isDeleted, 0)))
+      .where(scope(ctx, user, eq(user.id, userId)))
       .limit(1);
     if (!found) throw fieldError('managerId', 'dept.managerNotFound');
   }
@@ -249,7 +249,7 @@ export class DeptService {
         ? ctx.db
             .select({ id: user.id, realName: user.realName, name: user.name, account: user.account })
             .from(user)
-            .where(and(inArray(user.id, managerIds), eq(user.tenantId, ctx.tenantId), eq(user.isDeleted, 0)))
+            .where(scope(ctx, user, inArray(user.id, managerIds)))
         : [],
       this.memberCounts(
         ctx,

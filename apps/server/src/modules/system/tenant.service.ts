@@ -13,6 +13,7 @@ import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzl
 import { param, tenant, user } from '../../db/schema/index.js';
 import { DEFAULT_INIT_PASSWORD, provisionTenant } from '../../db/provision.js';
 import { type Ctx, inTransaction, userId } from '../../lib/context.js';
+import { scope } from '../../lib/tenant-scope.js';
 import { AppError, badRequest, fieldError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { parseDateTime } from '../../lib/time.js';
@@ -310,14 +311,11 @@ export async function assertAccountQuota(ctx: Ctx, adding = 1): Promise<void> {
   const [owner] = await ctx.db
     .select({ accountNumber: tenant.accountNumber })
     .from(tenant)
-    .where(and(eq(tenant.tenantId, ctx.tenantId), eq(tenant.isDeleted, 0)))
+    .where(scope(ctx, tenant))
     .limit(1)
     .for('update');
   if (!owner || owner.accountNumber < 0) return;
-  const [counted] = await ctx.db
-    .select({ total: count() })
-    .from(user)
-    .where(and(eq(user.tenantId, ctx.tenantId), eq(user.isDeleted, 0)));
+  const [counted] = await ctx.db.select({ total: count() }).from(user).where(scope(ctx, user));
   if ((counted?.total ?? 0) + adding > owner.accountNumber) {
     throw badRequest('tenant.accountQuota', { limit: owner.accountNumber });
   }

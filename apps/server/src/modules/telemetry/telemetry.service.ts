@@ -9,6 +9,7 @@ import {
 import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { device, flightTrack, dock, telemetrySample } from '../../db/schema/index.js';
 import type { Ctx } from '../../lib/context.js';
+import { scope } from '../../lib/tenant-scope.js';
 import { notFound } from '../../lib/errors.js';
 import { parseDateTime } from '../../lib/time.js';
 import { haversineSql } from './telemetry.tracks.js';
@@ -66,8 +67,9 @@ const pageOf = <T>(records: T[], total: number, query: { current: number; size: 
 export class TelemetryService {
   /** Flights newest first, with the drone's and the dock's names from the fleet registry. */
   async trackPage(ctx: Ctx, query: TrackPageQuery) {
-    const where = and(
-      eq(t.tenantId, ctx.tenantId),
+    const where = scope(
+      ctx,
+      t,
       query.serialNumber ? eq(t.droneSn, query.serialNumber) : undefined,
       query.hangarSerialNumber ? eq(t.dockSn, query.hangarSerialNumber) : undefined,
       // flights that overlap the window
@@ -95,8 +97,9 @@ export class TelemetryService {
     if (query.trackId) {
       const [track] = await this.tracks(ctx)
         .where(
-          and(
-            eq(t.tenantId, ctx.tenantId),
+          scope(
+            ctx,
+            t,
             eq(t.trackId, query.trackId),
             query.serialNumber ? eq(t.droneSn, query.serialNumber) : undefined,
           ),
@@ -104,29 +107,27 @@ export class TelemetryService {
         .orderBy(desc(t.startedAt))
         .limit(1);
       if (!track) throw notFound();
-      const where = and(
-        eq(s.tenantId, ctx.tenantId),
-        eq(s.trackId, track.trackId),
-        eq(s.serialNumber, track.droneSn),
-      )!;
+      const where = scope(ctx, s, eq(s.trackId, track.trackId), eq(s.serialNumber, track.droneSn));
       const { points, total, thinned } = await this.points(ctx, where);
       const distanceM = await this.length(ctx, where);
       return { track: { ...track, pointCount: total, distanceM }, points, total, thinned };
     }
-    const where = and(
-      eq(s.tenantId, ctx.tenantId),
+    const where = scope(
+      ctx,
+      s,
       eq(s.serialNumber, query.serialNumber!),
       gte(s.at, parseDateTime(query.startTime!)),
       lte(s.at, parseDateTime(query.endTime!)),
       sql`${s.longitude} is not null and ${s.latitude} is not null`,
-    )!;
+    );
     return { track: null, ...(await this.points(ctx, where)) };
   }
 
   /** Samples newest first. */
   async samplePage(ctx: Ctx, query: TelemetryPageBody) {
-    const where = and(
-      eq(s.tenantId, ctx.tenantId),
+    const where = scope(
+      ctx,
+      s,
       query.serialNumber ? eq(s.serialNumber, query.serialNumber) : undefined,
       query.kind ? eq(s.kind, query.kind) : undefined,
       query.trackId ? eq(s.trackId, query.trackId) : undefined,

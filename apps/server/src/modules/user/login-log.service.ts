@@ -6,10 +6,11 @@ import {
   type SignInEvent,
   translate,
 } from '@aos/contract';
-import { and, desc, eq, inArray, max } from 'drizzle-orm';
+import { desc, eq, inArray, max } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { loginLog } from '../../db/schema/index.js';
 import type { Ctx } from '../../lib/context.js';
+import { scope } from '../../lib/tenant-scope.js';
 import { crud } from '../../lib/crud.js';
 import { newId } from '../../lib/ids.js';
 
@@ -89,11 +90,7 @@ export class LoginLogService {
       .select({ userId: loginLog.userId, last: max(loginLog.createTime) })
       .from(loginLog)
       .where(
-        and(
-          eq(loginLog.tenantId, ctx.tenantId),
-          inArray(loginLog.userId, userIds),
-          eq(loginLog.result, LOGIN_RESULT.success),
-        ),
+        scope(ctx, loginLog, inArray(loginLog.userId, userIds), eq(loginLog.result, LOGIN_RESULT.success)),
       )
       .groupBy(loginLog.userId);
     return new Map(rows.flatMap((row) => (row.userId && row.last ? [[row.userId, row.last]] : [])));

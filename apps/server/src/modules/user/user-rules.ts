@@ -1,5 +1,5 @@
 import { STATUS_ENABLED, splitIds } from '@aos/contract';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { dept, post, role, tenant, user } from '../../db/schema/index.js';
 import { ADMINISTRATOR_ALIAS } from '../../db/provision.js';
 import type { Ctx } from '../../lib/context.js';
@@ -72,7 +72,7 @@ export async function lockTenant(ctx: Ctx): Promise<{ accountNumber: number }> {
   const [row] = await ctx.db
     .select({ accountNumber: tenant.accountNumber })
     .from(tenant)
-    .where(and(eq(tenant.tenantId, ctx.tenantId), eq(tenant.isDeleted, 0)))
+    .where(scope(ctx, tenant))
     .for('update');
   return row ?? { accountNumber: -1 };
 }

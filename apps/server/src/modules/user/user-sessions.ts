@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { client, refreshToken } from '../../db/schema/index.js';
 import type { Ctx } from '../../lib/context.js';
+import { scope } from '../../lib/tenant-scope.js';
 import type { SessionService } from '../auth/session.service.js';
 
 /** Revocations outlive every access token of a family; this bounds a client row that has gone missing. */
@@ -13,7 +14,7 @@ const MAX_ACCESS_VALIDITY_SECONDS = 86_400;
  */
 export async function endSessions(ctx: Ctx, sessions: SessionService, userIds: string[]): Promise<void> {
   if (userIds.length === 0) return;
-  const theirs = and(inArray(refreshToken.userId, userIds), eq(refreshToken.tenantId, ctx.tenantId));
+  const theirs = scope(ctx, refreshToken, inArray(refreshToken.userId, userIds));
   const families = await ctx.db
     .selectDistinct({ familyId: refreshToken.familyId, validity: client.accessTokenValidity })
     .from(refreshToken)

@@ -66,7 +66,8 @@ const users = crud({
 /** Users whose dept list holds `deptId` or a dept below it (blade_dept.ancestors), within the tenant. */
 export function inDeptTree(ctx: Ctx, deptId: string): SQL {
   const below = `%,${deptId},%`;
-  return sql`string_to_array(${user.deptId}, ',') && array(select ${dept.id}::text from ${dept} where ${dept.tenantId} = ${ctx.tenantId} and ${dept.isDeleted} = 0 and (${dept.id} = ${deptId} or (',' || ${dept.ancestors} || ',') like ${below}))`;
+  const inTree = sql`(${dept.id} = ${deptId} or (',' || ${dept.ancestors} || ',') like ${below})`;
+  return sql`string_to_array(${user.deptId}, ',') && array(select ${dept.id}::text from ${dept} where ${scope(ctx, dept, inTree)})`;
 }
 
 const unique = (values: string[]) => [...new Set(values)];
