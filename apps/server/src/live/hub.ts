@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { LiveDevice, LiveFrame, LiveJob } from '@aos/contract';
+import {
+  LIVE_ROOM_REFUSALS,
+  type LiveDevice,
+  type LiveEventName,
+  type LiveEvents,
+  type LiveFrame,
+  type LiveJob,
+} from '@aos/contract';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { deviceCredential } from '../db/schema/index.js';
@@ -14,6 +21,7 @@ import type {
 import type { DeviceLink } from '../device/link.js';
 import { type LinkLogger, silentLogger } from '../device/logger.js';
 import type { Cache } from '../lib/cache.js';
+import { LiveRooms, type MayJoin } from './rooms.js';
 import { SnapshotStore } from './snapshots.js';
 import {
   copyDevice,
@@ -58,6 +66,8 @@ interface Loading {
  */
 export class LiveHub {
   readonly instanceId = randomUUID();
+  /** the rooms sockets join and areas publish to (`publish`, `defineRoom`) */
+  readonly rooms: LiveRooms;
   private readonly view: LiveView;
   private readonly snapshots: SnapshotStore;
   private readonly listeners = new Set<LiveListener>();
@@ -90,6 +100,30 @@ export class LiveHub {
       () => this.log,
       () => this.now(),
     );
+    this.rooms = new LiveRooms(options.cache, this.instanceId, () => this.log);
+    // A device room is its tenant's: any other tenant (or a serial number nobody has) is refused alike.
+    this.rooms.define(
+      'device',
+      async (member, sn) =>
+        (await options.directory.lookup(sn))?.tenantId === member.tenantId || LIVE_ROOM_REFUSALS.otherTenant,
+    );
+  }
+
+  /**
+   * Send an area's event to every socket in `room` (`liveRoom.user(id)`, `liveRoom.tenant(id)`,
+   * `liveRoom.device(sn)`...), on every server instance. The event and its payload are typed by the
+   * contract's LiveEvents, which each area fills from its `<area>/events.ts`.
+   */
+  publish<K extends LiveEventName>(room: string, event: K, data: LiveEvents[K]): Promise<void> {
+    return this.rooms.publish(room, event, data);
+  }
+
+  /**
+   * Declare a kind of room an area's sockets may join (`task`: `task:<id>`), with the rule that says who
+   * may: until a kind is declared, joining it is refused as 'unknown room kind'.
+   */
+  defineRoom(kind: string, mayJoin: MayJoin): void {
+    this.rooms.define(kind, mayJoin);
   }
 
   /** Listen to the link and the bus, and sweep silent devices. */
@@ -98,6 +132,7 @@ export class LiveHub {
     this.started = true;
     this.log = log;
     await this.options.cache.subscribe(LIVE_CHANNEL, (message) => this.fromBus(message));
+    await this.rooms.start();
     const link = this.options.link;
     link.on('online', this.handlers.online);
     link.on('offline', this.handlers.offline);
@@ -122,6 +157,7 @@ export class LiveHub {
     link.off('state', this.handlers.state);
     link.off('event', this.handlers.event);
     this.listeners.clear();
+    this.rooms.clear();
     await this.snapshots.flush();
   }
 

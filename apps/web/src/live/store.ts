@@ -1,4 +1,4 @@
-import type { LiveDevice, LiveEventMap, LiveFrame } from '@aos/contract';
+import type { LiveDevice, LiveEvents, LiveFrame } from '@aos/contract';
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { useSession } from '../store/session';
@@ -15,7 +15,7 @@ interface LiveState {
 /** The live devices of the signed-in tenant, fed by one shared `/api/ws` connection. */
 export const useLiveStore = create<LiveState>()(() => ({ status: 'closed', devices: {}, ready: false }));
 
-type JobListener = (data: LiveEventMap['job']) => void;
+type JobListener = (data: LiveEvents['job']) => void;
 const jobListeners = new Set<JobListener>();
 
 /**

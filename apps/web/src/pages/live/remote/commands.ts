@@ -1,4 +1,4 @@
-import { type LiveEventMap, type Refusal, translate } from '@aos/contract';
+import { type LiveEvents, type Refusal, translate } from '@aos/contract';
 import { DANGEROUS_ACTIONS, JOB_FINAL_STATUSES } from '@aos/contract/rules';
 import { App, type ButtonProps } from 'antd';
 import { useCallback, useState } from 'react';
@@ -73,7 +73,7 @@ export function useJobToasts(dockSn: string | null) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const listener = useCallback(
-    ({ sn, job }: LiveEventMap['job']) => {
+    ({ sn, job }: LiveEvents['job']) => {
       if (sn !== dockSn || !JOB_FINAL_STATUSES.includes(job.status)) return;
       const name = t(`dockState.jobs.${job.method}`, job.method);
       if (job.status === 'ok') {
