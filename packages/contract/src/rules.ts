@@ -6,4 +6,5 @@ export * from './common/constants.js';
 export * from './common/rules.js';
 export * from './fleet/device-rules.js';
 export * from './device/enums.js';
+export * from './live/rooms.js';
 export * from './remote-control/actions.js';

@@ -23,7 +23,7 @@ import { type CommandOutcome, DeviceCommandError, PendingCommands } from './comm
 import type { DeviceDirectory } from './directory.js';
 import type { DeviceLinkEvents, DeviceRef } from './events.js';
 import { type LinkLogger, silentLogger } from './logger.js';
-import { DeviceRegistry, type TopologyEntry } from './registry.js';
+import { LinkPresence, type TopologyEntry } from './presence.js';
 import type { LinkSubscription, LinkTransport } from './transport.js';
 
 export interface DeviceLinkOptions {
@@ -83,14 +83,31 @@ const SUBSCRIPTIONS: LinkSubscription[] = [
 ];
 
 /**
+ * The one holder of each device's live picture (the live hub, `platform.live`): the link hands it every OSD
+ * and state message, it merges the fields (per field, the newest device timestamp wins) and answers every
+ * field known now, which the link's `osd` and `state` events carry. Without one (a link on its own) the
+ * events carry only the message's fields.
+ */
+export interface DeviceStateStore {
+  mergeOsd(
+    device: DeviceRef,
+    gatewaySn: string | null,
+    timestamp: number,
+    data: DeviceData,
+  ): Promise<DeviceData>;
+  mergeState(device: DeviceRef, timestamp: number, data: DeviceData): Promise<DeviceData>;
+}
+
+/**
  * The server end of the device protocol (design/PROTOCOLS.md §2). It reads what devices publish, checks it
- * against the contract's schemas, keeps each device's online state and last telemetry (`registry`), answers
+ * against the contract's schemas, keeps each device's link presence (`presence`: online, gateway, last
+ * heard), hands telemetry and state to the device-state store (the live hub, `keepStateIn`), answers
  * topology, events that want a reply and requests, and sends commands (`call`) correlated with their reply
  * by tid. A message that is malformed or from an unregistered serial number is counted and dropped; nothing
  * a device sends can throw out of the link. It emits `online`, `offline`, `osd`, `state` and `event`.
  */
 export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
-  readonly registry: DeviceRegistry;
+  readonly presence: LinkPresence;
   readonly stats: LinkStats = {
     received: 0,
     malformed: 0,
@@ -104,10 +121,16 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
   private transport: LinkTransport | null = null;
   private log: LinkLogger = silentLogger;
   private sweeper: NodeJS.Timeout | null = null;
+  private store: DeviceStateStore | null = null;
 
   constructor(private readonly options: DeviceLinkOptions) {
     super();
-    this.registry = new DeviceRegistry(this, options.offlineMs);
+    this.presence = new LinkPresence(this, options.offlineMs);
+  }
+
+  /** Where OSD and state go to be merged (the live hub registers itself when it is built). */
+  keepStateIn(store: DeviceStateStore): void {
+    this.store = store;
   }
 
   /** True while attached to a broker. */
@@ -121,11 +144,11 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
     await transport.subscribe(SUBSCRIPTIONS, (topic, payload) => this.receive(topic, payload));
     this.transport = transport;
     const tick = Math.min(5000, Math.max(50, Math.floor(this.options.offlineMs / 5)));
-    this.sweeper = setInterval(() => this.registry.sweep(this.now()), tick);
+    this.sweeper = setInterval(() => this.presence.sweep(this.now()), tick);
     this.sweeper.unref();
   }
 
-  /** Detach: waiting commands fail, the sweep stops. The registry keeps what it knew. */
+  /** Detach: waiting commands fail, the sweep stops. The presence keeps what it knew. */
   async close(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = null;
@@ -148,7 +171,7 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
   ): Promise<CommandOutcome> {
     const transport = this.transport;
     if (!transport) throw new DeviceCommandError('unavailable', 'the device link is not running');
-    const gatewaySn = options.gatewaySn ?? this.registry.gatewayOf(sn);
+    const gatewaySn = options.gatewaySn ?? this.presence.gatewayOf(sn);
     const message = newMessage(method, data, options.bid);
     const outcome = this.commands.wait(
       message.tid,
@@ -175,7 +198,7 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
 
   /** The device's last MQTT connection closed (the embedded broker knows at once). */
   deviceDisconnected(sn: string): void {
-    this.registry.disconnected(sn);
+    this.presence.disconnected(sn);
   }
 
   private now(): number {
@@ -220,7 +243,7 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
     const topo = this.payload(gateway, message, UpdateTopoSchema, message.method === UPDATE_TOPO_METHOD);
     if (!topo) return;
     const subs = await this.resolveSubDevices(gateway, topo);
-    this.registry.topology(
+    this.presence.topology(
       gateway,
       { domain: topo.domain ?? null, type: topo.type, subType: topo.sub_type },
       subs,
@@ -249,22 +272,18 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
     const data: DeviceData | null = this.payload(device, message, schema);
     if (!data) return;
     await this.adoptGateway(device, message);
-    const live = this.registry.recordOsd(device, data, this.now());
-    this.emit('osd', {
-      device,
-      gatewaySn: live.gatewaySn,
-      timestamp: message.timestamp,
-      data,
-      osd: { ...live.osd },
-    });
+    const gatewaySn = this.presence.seen(device, this.now()).gatewaySn;
+    const osd = this.store ? await this.store.mergeOsd(device, gatewaySn, message.timestamp, data) : data;
+    this.emit('osd', { device, gatewaySn, timestamp: message.timestamp, data, osd });
   }
 
   private async onState(device: DeviceRef, message: DeviceMessage): Promise<void> {
     const data = this.payload(device, message, DeviceDataSchema);
     if (!data) return;
     await this.adoptGateway(device, message);
-    const live = this.registry.recordState(device, data, this.now());
-    this.emit('state', { device, timestamp: message.timestamp, data, state: { ...live.state } });
+    this.presence.seen(device, this.now());
+    const state = this.store ? await this.store.mergeState(device, message.timestamp, data) : data;
+    this.emit('state', { device, timestamp: message.timestamp, data, state });
   }
 
   /** Progress and notices; a job's progress must have the job shape. Answered when `need_reply`. */
@@ -276,7 +295,7 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
       job = this.payload(device, message, JobEventSchema);
       if (!job) return;
     }
-    this.registry.seen(device, this.now());
+    this.presence.seen(device, this.now());
     this.emit('event', {
       device,
       method,
@@ -294,7 +313,7 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
   private async onRequest(device: DeviceRef, message: DeviceMessage): Promise<void> {
     const method = message.method;
     if (!method) return this.malformed(`requests of ${device.serialNumber}`, 'no method');
-    this.registry.seen(device, this.now());
+    this.presence.seen(device, this.now());
     const handler = this.requestHandlers.get(method);
     const answer = handler ? await handler(device, message.data) : { result: DEVICE_RESULT_UNSUPPORTED };
     await this.reply(device.serialNumber, 'requests_reply', replyTo(message, answer.result, answer.output));
@@ -303,7 +322,7 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
   private onServiceReply(device: DeviceRef, message: DeviceMessage): void {
     const reply = this.payload(device, message, ServiceReplySchema);
     if (!reply) return;
-    this.registry.seen(device, this.now());
+    this.presence.seen(device, this.now());
     if (!this.commands.settle(device.serialNumber, message.tid, reply)) this.stats.unmatchedReplies += 1;
   }
 
@@ -314,11 +333,11 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
    */
   private async adoptGateway(device: DeviceRef, message: DeviceMessage): Promise<void> {
     const gatewaySn = message.gateway;
-    if (!gatewaySn || gatewaySn === device.serialNumber || this.registry.get(device.serialNumber)?.gatewaySn)
+    if (!gatewaySn || gatewaySn === device.serialNumber || this.presence.get(device.serialNumber)?.gatewaySn)
       return;
     const gateway = await this.options.directory.lookup(gatewaySn);
     if (gateway?.kind !== 'dock' || gateway.tenantId !== device.tenantId) return;
-    this.registry.seen(device, this.now()).gatewaySn = gatewaySn;
+    this.presence.seen(device, this.now()).gatewaySn = gatewaySn;
   }
 
   /** `message.data` read with `schema`, or null (counted as malformed) when it does not fit. */

@@ -1,4 +1,4 @@
-import { LIVE_OSD_MIN_INTERVAL_MS, type LiveDevice, type LiveEventMap, type LiveFrame } from '@aos/contract';
+import { LIVE_OSD_MIN_INTERVAL_MS, type LiveDevice, type LiveEvents, type LiveFrame } from '@aos/contract';
 
 /** What the client needs of a WebSocket (the `ws` package's, in the app). */
 export interface LiveSocket {
@@ -74,8 +74,13 @@ export class LiveClient {
     this.closeBytes = options.closeBytes ?? 32 * 1024 * 1024;
   }
 
-  send<K extends keyof LiveEventMap>(event: K, data: LiveEventMap[K]): void {
+  send<K extends keyof LiveEvents>(event: K, data: LiveEvents[K]): void {
     this.write({ event, data } as LiveFrame);
+  }
+
+  /** A frame published to a room the socket is in: sent at once, never dropped or merged. */
+  deliverRoom(frame: LiveFrame): void {
+    this.write(frame);
   }
 
   /**

@@ -1,19 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import type { LiveDevice, LiveFrame, LiveJob } from '@aos/contract';
+import {
+  type DeviceData,
+  LIVE_ROOM_REFUSALS,
+  type LiveDevice,
+  type LiveEventName,
+  type LiveEvents,
+  type LiveFrame,
+  type LiveJob,
+} from '@aos/contract';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { deviceCredential } from '../db/schema/index.js';
 import type { DeviceDirectory, DeviceIdentity } from '../device/directory.js';
-import type {
-  DeviceEventEvent,
-  DeviceOfflineEvent,
-  DeviceOnlineEvent,
-  DeviceOsdEvent,
-  DeviceStateEvent,
-} from '../device/events.js';
-import type { DeviceLink } from '../device/link.js';
+import type { DeviceEventEvent, DeviceOfflineEvent, DeviceOnlineEvent, DeviceRef } from '../device/events.js';
+import type { DeviceLink, DeviceStateStore } from '../device/link.js';
 import { type LinkLogger, silentLogger } from '../device/logger.js';
 import type { Cache } from '../lib/cache.js';
+import { LiveRooms, type MayJoin } from './rooms.js';
 import { SnapshotStore } from './snapshots.js';
 import {
   copyDevice,
@@ -28,7 +31,7 @@ import {
 export const LIVE_CHANNEL = 'live';
 
 export interface LiveHubOptions {
-  link: Pick<DeviceLink, 'on' | 'off' | 'registry'>;
+  link: Pick<DeviceLink, 'on' | 'off' | 'presence' | 'keepStateIn'>;
   directory: Pick<DeviceDirectory, 'lookup'>;
   db: Executor;
   cache: Cache;
@@ -50,19 +53,23 @@ interface Loading {
 }
 
 /**
- * The live model of every device for this server instance. The link's events become changes; each change
- * is applied here at once and shared on the cache's bus (Redis pub/sub with REDIS_URL, in-process
- * otherwise), and every other instance applies it to its own view, so a console on any instance sees every
- * device whichever instance's link handled its messages. Each change goes to the listeners (the WebSocket
- * layer) as frames for the device's tenant. The last picture of each device is kept in the cache too.
+ * The live model of every device for this server instance, and the one holder of a device's live picture
+ * (the link keeps only presence: `DeviceLink.presence`). The link's OSD and state messages (handed over as
+ * the device-state store) and its events become changes; each change is applied here at once and shared on
+ * the cache's bus (Redis pub/sub with REDIS_URL, in-process otherwise), and every other instance applies it
+ * to its own view, so a console on any instance sees every device whichever instance's link handled its
+ * messages. Each change goes to the listeners (the WebSocket layer) as frames for the device's tenant. The
+ * last picture of each device is kept in the cache too. Areas publish their own events to rooms (`publish`).
  */
-export class LiveHub {
+export class LiveHub implements DeviceStateStore {
   readonly instanceId = randomUUID();
+  /** the rooms sockets join and areas publish to (`publish`, `defineRoom`) */
+  readonly rooms: LiveRooms;
   private readonly view: LiveView;
   private readonly snapshots: SnapshotStore;
   private readonly listeners = new Set<LiveListener>();
   private readonly loading = new Map<string, Loading>();
-  /** gateways whose topology changed in this tick, shared once the link's registry settled */
+  /** gateways whose topology changed in this tick, shared once the link's presence settled */
   private readonly topologyDue = new Set<string>();
   private sweeper: NodeJS.Timeout | null = null;
   private started = false;
@@ -73,8 +80,6 @@ export class LiveHub {
   private readonly handlers = {
     online: (event: DeviceOnlineEvent) => this.onOnline(event),
     offline: (event: DeviceOfflineEvent) => this.onOffline(event),
-    osd: (event: DeviceOsdEvent) => this.onOsd(event),
-    state: (event: DeviceStateEvent) => this.onState(event),
     event: (event: DeviceEventEvent) => this.onEvent(event),
   };
 
@@ -90,6 +95,31 @@ export class LiveHub {
       () => this.log,
       () => this.now(),
     );
+    options.link.keepStateIn(this);
+    this.rooms = new LiveRooms(options.cache, this.instanceId, () => this.log);
+    // A device room is its tenant's: any other tenant (or a serial number nobody has) is refused alike.
+    this.rooms.define(
+      'device',
+      async (member, sn) =>
+        (await options.directory.lookup(sn))?.tenantId === member.tenantId || LIVE_ROOM_REFUSALS.otherTenant,
+    );
+  }
+
+  /**
+   * Send an area's event to every socket in `room` (`liveRoom.user(id)`, `liveRoom.tenant(id)`,
+   * `liveRoom.device(sn)`...), on every server instance. The event and its payload are typed by the
+   * contract's LiveEvents, which each area fills from its `<area>/events.ts`.
+   */
+  publish<K extends LiveEventName>(room: string, event: K, data: LiveEvents[K]): Promise<void> {
+    return this.rooms.publish(room, event, data);
+  }
+
+  /**
+   * Declare a kind of room an area's sockets may join (`task`: `task:<id>`), with the rule that says who
+   * may: until a kind is declared, joining it is refused as 'unknown room kind'.
+   */
+  defineRoom(kind: string, mayJoin: MayJoin): void {
+    this.rooms.define(kind, mayJoin);
   }
 
   /** Listen to the link and the bus, and sweep silent devices. */
@@ -98,11 +128,10 @@ export class LiveHub {
     this.started = true;
     this.log = log;
     await this.options.cache.subscribe(LIVE_CHANNEL, (message) => this.fromBus(message));
+    await this.rooms.start();
     const link = this.options.link;
     link.on('online', this.handlers.online);
     link.on('offline', this.handlers.offline);
-    link.on('osd', this.handlers.osd);
-    link.on('state', this.handlers.state);
     link.on('event', this.handlers.event);
     const tick = Math.min(5000, Math.max(50, Math.floor(this.options.offlineMs / 5)));
     this.sweeper = setInterval(() => this.emit(this.view.sweep(this.now())), tick);
@@ -118,10 +147,9 @@ export class LiveHub {
     const link = this.options.link;
     link.off('online', this.handlers.online);
     link.off('offline', this.handlers.offline);
-    link.off('osd', this.handlers.osd);
-    link.off('state', this.handlers.state);
     link.off('event', this.handlers.event);
     this.listeners.clear();
+    this.rooms.clear();
     await this.snapshots.flush();
   }
 
@@ -210,31 +238,38 @@ export class LiveHub {
   private onOffline(event: DeviceOfflineEvent): void {
     if (event.reason === 'timeout' || event.reason === 'gateway') return;
     void this.share(this.change(event.device, { offline: event.reason }));
-    const gatewaySn = this.options.link.registry.get(event.device.serialNumber)?.gatewaySn;
+    const gatewaySn = this.options.link.presence.get(event.device.serialNumber)?.gatewaySn;
     if (event.reason === 'topology' && gatewaySn) this.topologyChanged(gatewaySn);
   }
 
-  private onOsd(event: DeviceOsdEvent): void {
-    void this.share(
-      this.change(event.device, {
+  /** The link's OSD message: merged (and shared); answers every field known now. */
+  async mergeOsd(
+    device: DeviceRef,
+    gatewaySn: string | null,
+    timestamp: number,
+    data: DeviceData,
+  ): Promise<DeviceData> {
+    await this.share(
+      this.change(device, {
         seen: true,
-        ...(event.gatewaySn ? { gatewaySn: event.gatewaySn } : {}),
-        osd: { timestamp: event.timestamp, data: event.data },
+        ...(gatewaySn ? { gatewaySn } : {}),
+        osd: { timestamp, data },
       }),
     );
+    return { ...this.view.get(device.serialNumber)?.osd };
   }
 
-  private onState(event: DeviceStateEvent): void {
-    void this.share(
-      this.change(event.device, { seen: true, state: { timestamp: event.timestamp, data: event.data } }),
-    );
+  /** The link's state message: merged (and shared); answers every property known now. */
+  async mergeState(device: DeviceRef, timestamp: number, data: DeviceData): Promise<DeviceData> {
+    await this.share(this.change(device, { seen: true, state: { timestamp, data } }));
+    return { ...this.view.get(device.serialNumber)?.state };
   }
 
   private onEvent(event: DeviceEventEvent): void {
     if (event.job) {
       const output = event.job.output;
       // A job belongs to the dock: a drone's events (if a device sends its own) go to its dock.
-      const dockSn = this.options.link.registry.gatewayOf(event.device.serialNumber);
+      const dockSn = this.options.link.presence.gatewayOf(event.device.serialNumber);
       const result = event.job.result ? event.job.result : null;
       const job = {
         bid: event.bid,
@@ -263,13 +298,13 @@ export class LiveHub {
     );
   }
 
-  /** After the link's registry finished the topology it is applying, share the gateway's list. */
+  /** After the link's presence finished the topology it is applying, share the gateway's list. */
   private topologyChanged(gatewaySn: string): void {
     if (this.topologyDue.has(gatewaySn)) return;
     this.topologyDue.add(gatewaySn);
     queueMicrotask(() => {
       this.topologyDue.delete(gatewaySn);
-      const gateway = this.options.link.registry.get(gatewaySn);
+      const gateway = this.options.link.presence.get(gatewaySn);
       // Only an instance that applied the gateway's topology knows its list (the others have an empty one).
       if (gateway?.model)
         void this.share(this.change(gateway.device, { subDevices: [...gateway.subDevices] }));

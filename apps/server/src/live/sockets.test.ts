@@ -3,7 +3,9 @@ import { LIVE_CLOSE_SESSION_ENDED, type LiveFrame } from '@aos/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Principal } from '../lib/context.js';
 import type { VerifiedAccess } from '../modules/auth/session.service.js';
+import { MemoryCache } from '../lib/cache.js';
 import type { LiveHub, LiveListener } from './hub.js';
+import { LiveRooms } from './rooms.js';
 import { LiveSockets } from './sockets.js';
 
 class FakeSocket extends EventEmitter {
@@ -21,12 +23,18 @@ class FakeSocket extends EventEmitter {
   }
 }
 
-const claims = (sid: string) => ({ sid, user_id: sid, tenant_id: sid }) as unknown as VerifiedAccess;
+const claims = (sid: string) => ({ sid, user_id: `u-${sid}`, tenant_id: sid }) as unknown as VerifiedAccess;
+const caches: MemoryCache[] = [];
 
 /** Tokens are the tenant ids; 'none' has no live permission. */
 function setup() {
   let listener: LiveListener = () => undefined;
+  const cache = new MemoryCache();
+  caches.push(cache);
+  const rooms = new LiveRooms(cache, 'test');
+  rooms.define('probe', (member, id) => id.startsWith(member.tenantId));
   const hub = {
+    rooms,
     subscribe: (fn: LiveListener) => {
       listener = fn;
       return () => undefined;
@@ -44,18 +52,27 @@ function setup() {
       resolve: async (given) =>
         ({
           tenantId: given.tenant_id,
+          userId: given.user_id,
           permissions: new Set(given.tenant_id === 'tnone' ? ['user'] : ['track']),
         }) as unknown as Principal,
     },
   );
-  return { sockets, revoked, emit: (tenantId: string, frame: LiveFrame) => listener(tenantId, frame) };
+  return {
+    sockets,
+    revoked,
+    rooms,
+    emit: (tenantId: string, frame: LiveFrame) => listener(tenantId, frame),
+  };
 }
 
 const state = (sn: string): LiveFrame => ({ event: 'state', data: { sn, timestamp: 1, state: {} } });
 
 describe('LiveSockets', () => {
   let close: () => void = () => undefined;
-  afterEach(() => close());
+  afterEach(async () => {
+    close();
+    for (const cache of caches.splice(0)) await cache.close();
+  });
 
   it('closes a user without any live permission with 4403 (forbidden)', async () => {
     const { sockets } = setup();
@@ -90,5 +107,51 @@ describe('LiveSockets', () => {
     expect(one.closed).toEqual({ code: LIVE_CLOSE_SESSION_ENDED, reason: 'session ended' });
     expect(two.closed).toBeNull();
     expect(sockets.count()).toBe(1);
+  });
+
+  it('puts each socket in its tenant and user rooms, joins rooms the rule allows, and routes room frames', async () => {
+    const { sockets, rooms } = setup();
+    close = () => sockets.close();
+    const one = new FakeSocket();
+    const two = new FakeSocket();
+    sockets.accept(one, 't1');
+    sockets.accept(two, 't2');
+    await vi.waitFor(() => expect(two.sent.map((frame) => frame.event)).toEqual(['hello']));
+    expect(one.sent[0]).toMatchObject({
+      data: { tenantId: 't1', userId: 'u-t1', rooms: ['tenant:t1', 'user:u-t1'] },
+    });
+    const ask = (socket: FakeSocket, message: object) =>
+      socket.emit('message', Buffer.from(JSON.stringify(message)));
+    ask(one, { type: 'join', room: 'probe:t1-7' });
+    ask(one, { type: 'join', room: 'probe:t2-7' });
+    ask(one, { type: 'join', room: 'nothing:1' });
+    ask(one, { type: 'join', room: 'tenant:t2' });
+    await vi.waitFor(() => expect(one.sent).toHaveLength(5));
+    expect(one.sent.slice(1)).toEqual([
+      { event: 'joined', data: { room: 'probe:t1-7' } },
+      { event: 'error', data: { room: 'probe:t2-7', reason: 'forbidden' } },
+      { event: 'error', data: { room: 'nothing:1', reason: 'unknown room kind' } },
+      { event: 'error', data: { room: 'tenant:t2', reason: 'room of another tenant' } },
+    ]);
+    expect(sockets.members('probe:t1-7')).toBe(1);
+    expect(sockets.members('probe:t2-7')).toBe(0);
+
+    await rooms.publish('probe:t1-7', 'pong', { serverTime: 1 });
+    await rooms.publish('tenant:t2', 'pong', { serverTime: 2 });
+    await rooms.publish('user:u-t1', 'pong', { serverTime: 3 });
+    expect(one.sent.slice(5)).toEqual([
+      { event: 'pong', data: { serverTime: 1 }, room: 'probe:t1-7' },
+      { event: 'pong', data: { serverTime: 3 }, room: 'user:u-t1' },
+    ]);
+    expect(two.sent.slice(1)).toEqual([{ event: 'pong', data: { serverTime: 2 }, room: 'tenant:t2' }]);
+
+    ask(one, { type: 'leave', room: 'probe:t1-7' });
+    ask(one, { type: 'leave', room: 'user:u-t1' });
+    await vi.waitFor(() => expect(one.sent).toHaveLength(9));
+    expect(sockets.members('probe:t1-7')).toBe(0);
+    expect(sockets.members('user:u-t1')).toBe(1); // the home rooms stay
+    one.close();
+    expect(sockets.members('user:u-t1')).toBe(0);
+    expect(sockets.members('tenant:t1')).toBe(0);
   });
 });

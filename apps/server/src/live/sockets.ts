@@ -1,6 +1,8 @@
 import {
   LIVE_CLOSE_SESSION_ENDED,
   LIVE_CLOSE_UNAUTHORISED,
+  LIVE_MAX_ROOMS,
+  LIVE_ROOM_REFUSALS,
   LiveClientMessageSchema,
   type LiveDevice,
   type LiveFrame,
@@ -12,6 +14,7 @@ import type { PrincipalService } from '../modules/auth/principal.service.js';
 import type { SessionService, VerifiedAccess } from '../modules/auth/session.service.js';
 import { LiveClient, type LiveClientOptions, type LiveSocket } from './client.js';
 import type { LiveHub } from './hub.js';
+import type { LiveMember } from './rooms.js';
 
 /** Any of these permissions (menu codes) lets a user watch the live model of its tenant's devices. */
 export const LIVE_PERMISSIONS = ['realtime', 'remote_control', 'track', 'hangar', 'device'] as const;
@@ -40,6 +43,11 @@ interface Connection {
   client: LiveClient;
   socket: IncomingSocket;
   claims: VerifiedAccess;
+  member: LiveMember;
+  /** the rooms it is in: its tenant's and user's from the start, and those it joined */
+  rooms: Set<string>;
+  /** joins and leaves, one after the other: answered in the order asked */
+  queue: Promise<void>;
 }
 
 type Check =
@@ -47,12 +55,17 @@ type Check =
 
 /**
  * The WebSocket side of live push: authenticates each socket with its access token, keeps the open clients
- * by tenant, answers their frames (subscribe, unsubscribe, ping) and routes the hub's frames to the clients of
- * the frame's tenant only. Sessions are checked again every sessionCheckMs: a revoked one (logout) closes.
+ * by tenant and by room, answers their frames (subscribe, unsubscribe, join, leave, ping), routes the hub's
+ * device frames to the clients of the frame's tenant only and what is published to a room to the sockets in
+ * it. Each socket is in its tenant's and its user's room from the start; a join is checked by the room
+ * kind's rule (hub.rooms) and answered `joined` or `error` with the reason. Sessions are checked again every
+ * sessionCheckMs: a revoked one (logout) closes.
  */
 export class LiveSockets {
   private readonly byTenant = new Map<string, Set<Connection>>();
+  private readonly byRoom = new Map<string, Set<Connection>>();
   private readonly unsubscribe: () => void;
+  private readonly unsubscribeRooms: () => void;
   private readonly checker: NodeJS.Timeout;
   private log: LinkLogger = silentLogger;
 
@@ -63,12 +76,18 @@ export class LiveSockets {
     private readonly options: LiveSocketsOptions = {},
   ) {
     this.unsubscribe = hub.subscribe((tenantId, frame) => this.route(tenantId, frame));
+    this.unsubscribeRooms = hub.rooms.subscribe((room, frame) => this.routeRoom(room, frame));
     this.checker = setInterval(() => void this.checkSessions(), options.sessionCheckMs ?? 60_000);
     this.checker.unref();
   }
 
   setLogger(log: LinkLogger): void {
     this.log = log;
+  }
+
+  /** Open sockets in `room` on this instance. */
+  members(room: string): number {
+    return this.byRoom.get(room)?.size ?? 0;
   }
 
   /** Open sockets (authenticated), all or of one tenant. */
@@ -104,9 +123,27 @@ export class LiveSockets {
           return;
         }
         const client = new LiveClient(socket, check.principal.tenantId, this.options);
-        connection = { client, socket, claims: check.claims };
+        const member: LiveMember = {
+          tenantId: check.principal.tenantId,
+          userId: check.principal.userId,
+          permissions: check.principal.permissions,
+        };
+        connection = {
+          client,
+          socket,
+          claims: check.claims,
+          member,
+          rooms: new Set(),
+          queue: Promise.resolve(),
+        };
         this.add(connection);
-        client.send('hello', { tenantId: client.tenantId, serverTime: Date.now() });
+        for (const room of this.hub.rooms.homeRooms(member)) this.enter(connection, room);
+        client.send('hello', {
+          tenantId: client.tenantId,
+          userId: member.userId,
+          serverTime: Date.now(),
+          rooms: [...connection.rooms],
+        });
         const current = connection;
         onMessage = (data) => this.onFrame(current, data);
         for (const data of inbox.splice(0)) onMessage(data);
@@ -130,6 +167,7 @@ export class LiveSockets {
   close(): void {
     clearInterval(this.checker);
     this.unsubscribe();
+    this.unsubscribeRooms();
     for (const set of this.byTenant.values()) {
       for (const connection of set) {
         connection.client.dispose();
@@ -137,6 +175,7 @@ export class LiveSockets {
       }
     }
     this.byTenant.clear();
+    this.byRoom.clear();
   }
 
   private async authenticate(token: string | undefined): Promise<Check> {
@@ -180,12 +219,49 @@ export class LiveSockets {
     const set = this.byTenant.get(connection.client.tenantId);
     set?.delete(connection);
     if (set?.size === 0) this.byTenant.delete(connection.client.tenantId);
+    for (const room of [...connection.rooms]) this.exit(connection, room);
+  }
+
+  private enter(connection: Connection, room: string): void {
+    connection.rooms.add(room);
+    let set = this.byRoom.get(room);
+    if (!set) this.byRoom.set(room, (set = new Set()));
+    set.add(connection);
+  }
+
+  private exit(connection: Connection, room: string): void {
+    connection.rooms.delete(room);
+    const set = this.byRoom.get(room);
+    set?.delete(connection);
+    if (set?.size === 0) this.byRoom.delete(room);
   }
 
   private route(tenantId: string, frame: LiveFrame): void {
     const set = this.byTenant.get(tenantId);
     if (!set) return;
     for (const connection of set) connection.client.deliver(frame);
+  }
+
+  private routeRoom(room: string, frame: LiveFrame): void {
+    const set = this.byRoom.get(room);
+    if (!set) return;
+    for (const connection of set) connection.client.deliverRoom(frame);
+  }
+
+  /** A join: checked by the room kind's rule; answered `joined`, or `error` with the reason (nothing joined). */
+  private async join(connection: Connection, room: string): Promise<void> {
+    const { client } = connection;
+    if (connection.rooms.has(room)) return client.send('joined', { room });
+    const home = this.hub.rooms.homeRooms(connection.member).length;
+    const refusal =
+      connection.rooms.size - home >= LIVE_MAX_ROOMS
+        ? LIVE_ROOM_REFUSALS.tooMany
+        : await this.hub.rooms.refusal(connection.member, room);
+    if (refusal) return client.send('error', { room, reason: refusal });
+    // The socket may have closed while the rule was read.
+    if (!this.byTenant.get(client.tenantId)?.has(connection)) return;
+    this.enter(connection, room);
+    client.send('joined', { room });
   }
 
   /** A client frame: bad ones are counted and ignored, never fatal. */
@@ -212,6 +288,22 @@ export class LiveSockets {
         return client.send('pong', { serverTime: Date.now() });
       case 'unsubscribe':
         return client.unfollow();
+      case 'join':
+        connection.queue = connection.queue.then(() =>
+          this.join(connection, message.room).catch((error: unknown) => {
+            this.log.warn({ err: error, room: message.room }, 'live room join failed');
+            client.send('error', { room: message.room, reason: LIVE_ROOM_REFUSALS.forbidden });
+          }),
+        );
+        return;
+      case 'leave':
+        connection.queue = connection.queue.then(() => {
+          // The home rooms stay: the socket is its tenant's and its user's for as long as it is open.
+          if (!this.hub.rooms.homeRooms(connection.member).includes(message.room))
+            this.exit(connection, message.room);
+          client.send('left', { room: message.room });
+        });
+        return;
       case 'subscribe':
         void client
           .follow(message.sns, () => this.devicesOf(client.tenantId))

@@ -14,9 +14,13 @@ import { ADMIN_PASSWORD, createTenant, createTestApp, login, send } from '../hel
  */
 
 /** Wait until `condition` holds (polling). */
-async function until(condition: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+async function until(
+  condition: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<void> {
   const end = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -57,8 +61,8 @@ describe('demo fleet', () => {
     }
   });
 
-  it('brings every dock and aircraft online in the link registry', async () => {
-    const registry = app.platform.deviceLink.registry;
+  it('brings every dock and aircraft online in the link presence', async () => {
+    const registry = app.platform.deviceLink.presence;
     const serials = DEMO_FLEET.flatMap((entry) => [entry.dockSn, entry.droneSn]);
     await until(() => serials.every((sn) => registry.isOnline(sn)), 'the demo devices online');
     for (const entry of DEMO_FLEET) {
@@ -71,12 +75,12 @@ describe('demo fleet', () => {
   it('opens a demo hatch through the device link', async () => {
     const { dockSn } = DEMO_FLEET[0]!;
     const link = app.platform.deviceLink;
-    const osd = () => link.registry.get(dockSn)?.osd ?? {};
-    await until(() => osd().cover_state === 0, 'the hatch closed');
+    const osd = async () => (await app.platform.live.get(dockSn))?.osd ?? {};
+    await until(async () => (await osd()).cover_state === 0, 'the hatch closed');
     await link.call(dockSn, 'debug_mode_open');
-    await until(() => osd().mode_code === 2, 'remote debug mode');
+    await until(async () => (await osd()).mode_code === 2, 'remote debug mode');
     await link.call(dockSn, 'cover_open');
-    await until(() => osd().cover_state === 1, 'the hatch open');
+    await until(async () => (await osd()).cover_state === 1, 'the hatch open');
     expect(app.services.demo.fleet?.dock(dockSn).state.cover).toBe(1);
   });
 
@@ -88,7 +92,7 @@ describe('demo fleet', () => {
     expect(
       (response.json().data as Array<{ serialNumber: string }>).map((dock) => dock.serialNumber),
     ).not.toContain(DEMO_FLEET[0]!.dockSn);
-    const listed = app.platform.deviceLink.registry.list('200001').map((live) => live.device.serialNumber);
+    const listed = app.platform.deviceLink.presence.list('200001').map((live) => live.device.serialNumber);
     expect(listed).not.toContain(DEMO_FLEET[0]!.dockSn);
   });
 
@@ -110,7 +114,7 @@ describe('demo fleet', () => {
     });
     await fleet.start();
     try {
-      const registry = app.platform.deviceLink.registry;
+      const registry = app.platform.deviceLink.presence;
       await until(
         () => registry.isOnline('CLI-DOCK-1') && registry.isOnline('CLI-UAV-1'),
         'the CLI fleet online',

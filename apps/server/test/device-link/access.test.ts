@@ -85,7 +85,9 @@ describe('device link on the embedded broker', () => {
 
     // Its bound drone's topics are its own: a dock relays the drone's telemetry.
     await publish(client, drone.serialNumber, 'osd', envelope(undefined, { latitude: 22.5 }));
-    await vi.waitFor(() => expect(link.registry.get(drone.serialNumber)?.osd).toEqual({ latitude: 22.5 }));
+    await vi.waitFor(async () =>
+      expect((await app.platform.live.get(drone.serialNumber))?.osd).toEqual({ latitude: 22.5 }),
+    );
 
     const refusedBefore = app.deviceBroker!.stats.refusedPublishes;
     const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
@@ -95,7 +97,7 @@ describe('device link on the embedded broker', () => {
     );
     await closed; // MQTT 3.1.1 has no negative PUBACK: the broker drops the connection
     expect(app.deviceBroker!.stats.refusedPublishes - refusedBefore).toBe(1);
-    expect(link.registry.get(other.serialNumber)).toBeUndefined();
+    expect(link.presence.get(other.serialNumber)).toBeUndefined();
 
     // Cloud → device topics are not a device's to publish, even its own.
     const again = await connectDevice(url, asDevice(dock.credential));

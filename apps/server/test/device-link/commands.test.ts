@@ -31,7 +31,7 @@ describe('device link on the embedded broker', () => {
       const client = await connectDevice(url, asDevice(dock.credential));
       await client.subscribeAsync(deviceTopic(dock.serialNumber, 'services'), { qos: 1 });
       await publish(client, dock.serialNumber, 'status', topo([{ sn: drone.serialNumber }]));
-      await vi.waitFor(() => expect(link.registry.isOnline(drone.serialNumber)).toBe(true));
+      await vi.waitFor(() => expect(link.presence.isOnline(drone.serialNumber)).toBe(true));
       client.on('message', (topic, payload) => {
         const command = JSON.parse(payload.toString());
         send(client, dock.serialNumber, 'services_reply', {

@@ -147,6 +147,6 @@ describe.runIf(process.env.MQTT_URL)('device link on an external broker', () => 
     await vi.waitFor(() =>
       expect(links.reduce((sum, link) => sum + link.stats.unregistered, 0) - before).toBe(1),
     );
-    expect(links.every((link) => link.registry.get(ghost) === undefined)).toBe(true);
+    expect(links.every((link) => link.presence.get(ghost) === undefined)).toBe(true);
   });
 });

@@ -56,7 +56,7 @@ describe('device link on the embedded broker', () => {
     expect(link.stats.malformed - before.malformed).toBe(9);
     expect(link.stats.received - before.received).toBe(10);
     expect(link.stats.failed).toBe(before.failed);
-    expect(link.registry.get(dock.serialNumber)?.osd).toEqual({ cover_state: 2 });
+    expect((await app.platform.live.get(dock.serialNumber))?.osd).toEqual({ cover_state: 2 });
     expect(client.connected).toBe(true);
   });
 
@@ -82,11 +82,11 @@ describe('device link on the embedded broker', () => {
       ),
     );
     await publish(client, dock.serialNumber, 'status', topo([{ sn: ghost }, { sn: foreign.serialNumber }]));
-    await vi.waitFor(() => expect(link.registry.isOnline(dock.serialNumber)).toBe(true));
+    await vi.waitFor(() => expect(link.presence.isOnline(dock.serialNumber)).toBe(true));
     expect(link.stats.unregistered - before).toBe(3);
-    expect(link.registry.get(ghost)).toBeUndefined();
-    expect(link.registry.get(foreign.serialNumber)).toBeUndefined();
-    expect(link.registry.get(dock.serialNumber)?.subDevices).toEqual([]);
+    expect(link.presence.get(ghost)).toBeUndefined();
+    expect(link.presence.get(foreign.serialNumber)).toBeUndefined();
+    expect(link.presence.get(dock.serialNumber)?.subDevices).toEqual([]);
   });
 
   it('answers events that want a reply and reports job progress', async () => {

@@ -38,14 +38,14 @@ describe('device link on the embedded broker', () => {
       method: 'update_topo',
       data: { result: 0 },
     });
-    expect(link.registry.isOnline(dock.serialNumber)).toBe(true);
-    expect(link.registry.isOnline(drone.serialNumber)).toBe(true);
-    expect(link.registry.get(drone.serialNumber)).toMatchObject({
+    expect(link.presence.isOnline(dock.serialNumber)).toBe(true);
+    expect(link.presence.isOnline(drone.serialNumber)).toBe(true);
+    expect(link.presence.get(drone.serialNumber)).toMatchObject({
       gatewaySn: dock.serialNumber,
       model: { domain: 0, type: 91, subType: 1 },
       device: { tenantId: '000000', kind: 'device', ownerId: drone.id },
     });
-    expect(link.registry.get(dock.serialNumber)?.subDevices).toEqual([drone.serialNumber]);
+    expect(link.presence.get(dock.serialNumber)?.subDevices).toEqual([drone.serialNumber]);
     expect(events.of(dock.serialNumber, 'online')).toHaveLength(1);
     expect(events.of(drone.serialNumber, 'online')[0]?.payload).toMatchObject({
       gatewaySn: dock.serialNumber,
@@ -54,8 +54,8 @@ describe('device link on the embedded broker', () => {
     const emptied = nextMessage(client, deviceTopic(dock.serialNumber, 'status_reply'));
     await publish(client, dock.serialNumber, 'status', topo([]));
     await emptied;
-    expect(link.registry.isOnline(drone.serialNumber)).toBe(false);
-    expect(link.registry.isOnline(dock.serialNumber)).toBe(true);
+    expect(link.presence.isOnline(drone.serialNumber)).toBe(false);
+    expect(link.presence.isOnline(dock.serialNumber)).toBe(true);
     expect(events.of(drone.serialNumber, 'offline')[0]?.payload).toMatchObject({ reason: 'topology' });
   });
 
@@ -66,23 +66,23 @@ describe('device link on the embedded broker', () => {
     // taken before the dock's last message: silence is counted from its arrival, which is later
     const start = Date.now();
     await publish(client, dock.serialNumber, 'status', topo([{ sn: drone.serialNumber }]));
-    await vi.waitFor(() => expect(link.registry.isOnline(drone.serialNumber)).toBe(true));
-    await vi.waitFor(() => expect(link.registry.isOnline(dock.serialNumber)).toBe(false), { timeout: 5000 });
+    await vi.waitFor(() => expect(link.presence.isOnline(drone.serialNumber)).toBe(true));
+    await vi.waitFor(() => expect(link.presence.isOnline(dock.serialNumber)).toBe(false), { timeout: 5000 });
     expect(Date.now() - start).toBeGreaterThanOrEqual(1000);
     expect(events.of(dock.serialNumber, 'offline')[0]?.payload).toMatchObject({ reason: 'timeout' });
-    expect(link.registry.isOnline(drone.serialNumber)).toBe(false);
+    expect(link.presence.isOnline(drone.serialNumber)).toBe(false);
     expect(client.connected).toBe(true); // silence, not a closed connection
 
     // Anything from it brings it back.
     await publish(client, dock.serialNumber, 'osd', envelope(undefined, { mode_code: 0 }));
-    await vi.waitFor(() => expect(link.registry.isOnline(dock.serialNumber)).toBe(true));
+    await vi.waitFor(() => expect(link.presence.isOnline(dock.serialNumber)).toBe(true));
   });
 
   it('takes a dock offline at once when its connection closes', async () => {
     const dock = await registerDock(app, token);
     const client = await connectDevice(url, asDevice(dock.credential));
     await publish(client, dock.serialNumber, 'osd', envelope(undefined, { mode_code: 0 }));
-    await vi.waitFor(() => expect(link.registry.isOnline(dock.serialNumber)).toBe(true));
+    await vi.waitFor(() => expect(link.presence.isOnline(dock.serialNumber)).toBe(true));
     await client.endAsync();
     await vi.waitFor(() =>
       expect(events.of(dock.serialNumber, 'offline')[0]?.payload).toMatchObject({ reason: 'disconnect' }),
@@ -116,7 +116,7 @@ describe('device link on the embedded broker', () => {
 
     await vi.waitFor(() => expect(events.of(drone.serialNumber, 'osd')).toHaveLength(1));
     await vi.waitFor(() => expect(events.of(dock.serialNumber, 'state')).toHaveLength(1));
-    expect(link.registry.get(dock.serialNumber)?.osd).toEqual({
+    expect((await app.platform.live.get(dock.serialNumber))?.osd).toEqual({
       cover_state: 1,
       temperature: 24.5,
       rainfall: 2,
@@ -134,8 +134,8 @@ describe('device link on the embedded broker', () => {
       gatewaySn: dock.serialNumber,
       osd: { latitude: 22.54, battery: { capacity_percent: 87 } },
     });
-    expect(link.registry.get(dock.serialNumber)?.state).toEqual({ firmware_version: '10.01' });
+    expect((await app.platform.live.get(dock.serialNumber))?.state).toEqual({ firmware_version: '10.01' });
     // The drone's messages named its dock: commands for it go there.
-    expect(link.registry.gatewayOf(drone.serialNumber)).toBe(dock.serialNumber);
+    expect(link.presence.gatewayOf(drone.serialNumber)).toBe(dock.serialNumber);
   });
 });

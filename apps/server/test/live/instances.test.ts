@@ -6,6 +6,7 @@ import { createTestApp, login } from '../helper.js';
 import {
   closeAll,
   connectDevice,
+  openConsole,
   envelope,
   nextSerial,
   publish,
@@ -13,6 +14,7 @@ import {
   registerDrone,
   subscribedConsole,
   topo,
+  wsUrl,
 } from '../live-helper.js';
 
 /**
@@ -175,6 +177,23 @@ describe.runIf(process.env.MQTT_URL && process.env.REDIS_URL && process.env.DATA
       } finally {
         await third.close();
       }
+    });
+
+    it('delivers what A publishes to a room to the sockets in it on B, once', async () => {
+      const viewer = openConsole(wsUrl(second, token));
+      const { userId } = (await viewer.next('hello')).data;
+      viewer.send({ type: 'join', room: `device:${dockSn}` });
+      await viewer.next('joined');
+      const notice = (method: string) => ({ sn: dockSn, method, timestamp: 1, data: null });
+      await first.platform.live.publish(`user:${userId}`, 'notice', notice('to the user'));
+      await first.platform.live.publish(`device:${dockSn}`, 'notice', notice('to the dock'));
+      await first.platform.live.publish('user:0', 'notice', notice('to nobody here'));
+      await vi.waitFor(() => expect(viewer.of('notice')).toHaveLength(2));
+      await viewer.sync();
+      expect(viewer.of('notice').map((frame) => [frame.room, frame.data.method])).toEqual([
+        [`user:${userId}`, 'to the user'],
+        [`device:${dockSn}`, 'to the dock'],
+      ]);
     });
   },
 );

@@ -291,3 +291,78 @@ describe('devices', () => {
     expect(list.every((device) => device.tenantId === B)).toBe(true);
   });
 });
+
+describe('rooms', () => {
+  /** The hello of a console just opened: its user and home rooms. */
+  async function opened(userToken: string) {
+    const viewer = openConsole(wsUrl(app, userToken));
+    const hello = await viewer.next('hello');
+    return { viewer, hello: hello.data };
+  }
+
+  it('puts every socket in its tenant and user rooms and joins the own tenant’s device rooms only', async () => {
+    const dock = await registerDock(app, token);
+    const foreign = await registerDock(app, tokenB);
+    const { viewer, hello } = await opened(token);
+    expect(hello.rooms).toEqual(['tenant:000000', `user:${hello.userId}`]);
+    for (const room of [`device:${foreign.serialNumber}`, 'device:NO-SUCH-SN', `tenant:${B}`]) {
+      viewer.send({ type: 'join', room });
+      const refused = await viewer.next('error', (frame) => frame.data.room === room);
+      expect(refused.data.reason).toBe('room of another tenant');
+    }
+    viewer.send({ type: 'join', room: 'task:1' });
+    expect((await viewer.next('error', (frame) => frame.data.room === 'task:1')).data.reason).toBe(
+      'unknown room kind',
+    );
+    viewer.send({ type: 'join', room: `device:${dock.serialNumber}` });
+    await viewer.next('joined', (frame) => frame.data.room === `device:${dock.serialNumber}`);
+    expect(viewer.of('joined')).toHaveLength(1);
+
+    // What is published to a room reaches its sockets only.
+    const theirs = await opened(tokenB);
+    const notice = { sn: dock.serialNumber, method: 'probe', timestamp: 1, data: null };
+    await app.platform.live.publish(`device:${foreign.serialNumber}`, 'notice', notice);
+    await app.platform.live.publish(`device:${dock.serialNumber}`, 'notice', notice);
+    await app.platform.live.publish(`user:${theirs.hello.userId}`, 'notice', { ...notice, method: 'theirs' });
+    await app.platform.live.publish(`tenant:000000`, 'notice', { ...notice, method: 'tenant' });
+    await viewer.sync();
+    await theirs.viewer.sync();
+    expect(viewer.of('notice').map((frame) => [frame.room, frame.data.method])).toEqual([
+      [`device:${dock.serialNumber}`, 'probe'],
+      ['tenant:000000', 'tenant'],
+    ]);
+    expect(theirs.viewer.of('notice').map((frame) => [frame.room, frame.data.method])).toEqual([
+      [`user:${theirs.hello.userId}`, 'theirs'],
+    ]);
+
+    viewer.send({ type: 'leave', room: `device:${dock.serialNumber}` });
+    await viewer.next('left');
+    await app.platform.live.publish(`device:${dock.serialNumber}`, 'notice', notice);
+    await viewer.sync();
+    expect(viewer.of('notice')).toHaveLength(2);
+  });
+
+  it('joins a room kind only once an area declared it, by the rule it gave', async () => {
+    const { viewer, hello } = await opened(token);
+    viewer.send({ type: 'join', room: 'probe:7' });
+    expect((await viewer.next('error', (frame) => frame.data.room === 'probe:7')).data.reason).toBe(
+      'unknown room kind',
+    );
+    expect(app.liveSockets.members('probe:7')).toBe(0);
+    app.platform.live.defineRoom('probe', (member, id) =>
+      member.tenantId === '000000' && id === '7' ? true : 'room of another tenant',
+    );
+    expect(() => app.platform.live.defineRoom('probe', () => true)).toThrow(/defined twice/);
+    viewer.send({ type: 'join', room: 'probe:7' });
+    await viewer.next('joined', (frame) => frame.data.room === 'probe:7');
+    viewer.send({ type: 'join', room: 'probe:8' });
+    expect((await viewer.next('error', (frame) => frame.data.room === 'probe:8')).data.reason).toBe(
+      'room of another tenant',
+    );
+    const theirs = await opened(tokenB);
+    theirs.viewer.send({ type: 'join', room: 'probe:7' });
+    await theirs.viewer.next('error', (frame) => frame.data.room === 'probe:7');
+    expect(app.liveSockets.members('probe:7')).toBe(1);
+    expect(hello.userId).toMatch(/^\d+$/);
+  });
+});

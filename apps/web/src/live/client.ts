@@ -1,4 +1,4 @@
-import type { LiveClientMessage, LiveFrame } from '@aos/contract';
+import type { LiveClientMessage, LiveEventName, LiveEvents, LiveFrame } from '@aos/contract';
 import { LIVE_CLOSE_UNAUTHORISED } from '@aos/contract/rules';
 
 export type LiveStatus = 'connecting' | 'open' | 'closed';
@@ -12,19 +12,32 @@ export interface LiveClientOptions {
   url?: string;
 }
 
+/** A handler of one event: its payload, and the whole frame (with the room it was published to). */
+export type LiveHandler<K extends LiveEventName> = (
+  data: LiveEvents[K],
+  frame: Extract<LiveFrame, { event: K }>,
+) => void;
+
+type AnyHandler = (data: unknown, frame: LiveFrame) => void;
+
 const RETRY_MIN_MS = 1000;
 const RETRY_MAX_MS = 15_000;
 const PING_MS = 25_000;
 
 /**
  * One WebSocket to `/api/ws` that stays open while wanted: it reconnects with backoff when the connection
- * drops (and after a token refresh, with the new token), and repeats the current subscription each time it
- * opens, so the first frame after a reconnect is a fresh snapshot.
+ * drops (and after a token refresh, with the new token), and repeats what it follows and the rooms it joined
+ * each time it opens, so the first frame after a reconnect is a fresh snapshot and no room is lost. Every
+ * frame goes to `onFrame` and to the handlers of its event (`on`).
  */
 export class LiveClient {
   private socket: WebSocket | null = null;
   private wanted = false;
-  private subscription: LiveClientMessage | null = null;
+  private following: LiveClientMessage | null = null;
+  /** rooms joined (beyond the tenant's and user's, which every socket is in), with how many asked */
+  private readonly rooms = new Map<string, number>();
+  /** handlers by event (stored untyped: `on` is what ties each to its event's payload) */
+  private readonly handlers = new Map<LiveEventName, Set<AnyHandler>>();
   private retryMs = RETRY_MIN_MS;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
@@ -45,10 +58,49 @@ export class LiveClient {
     this.options.onStatus('closed');
   }
 
-  /** Follow every device of the tenant (no `sns`) or only these. */
-  subscribe(sns?: string[]): void {
-    this.subscription = { type: 'subscribe', ...(sns ? { sns } : {}) };
-    this.send(this.subscription);
+  /** Follow every device of the tenant (no `sns`) or only these; `null`: no device. */
+  follow(sns?: string[] | null): void {
+    if (sns === null) {
+      if (this.following) this.send({ type: 'unsubscribe' });
+      this.following = null;
+      return;
+    }
+    this.following = { type: 'subscribe', ...(sns ? { sns } : {}) };
+    this.send(this.following);
+  }
+
+  /**
+   * Join `room` (`device:<sn>`, `task:<id>`...) now and after every reconnect, until the answered function
+   * is called (each call of subscribe needs its own; the room is left when the last one is). The server
+   * answers `joined`, or `error` with the reason.
+   */
+  subscribe(room: string): () => void {
+    const count = this.rooms.get(room) ?? 0;
+    this.rooms.set(room, count + 1);
+    if (count === 0) this.send({ type: 'join', room });
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const left = (this.rooms.get(room) ?? 1) - 1;
+      if (left > 0) return void this.rooms.set(room, left);
+      this.rooms.delete(room);
+      this.send({ type: 'leave', room });
+    };
+  }
+
+  /** The rooms joined now. */
+  joined(): string[] {
+    return [...this.rooms.keys()];
+  }
+
+  /** Call `handler` with every `event` frame until the answered function is called. */
+  on<K extends LiveEventName>(event: K, handler: LiveHandler<K>): () => void {
+    let set = this.handlers.get(event);
+    if (!set) this.handlers.set(event, (set = new Set()));
+    const untyped = handler as unknown as AnyHandler;
+    set.add(untyped);
+    return () => void set.delete(untyped);
   }
 
   /** Reopen with the current token if it changed (called after a token refresh). */
@@ -74,15 +126,18 @@ export class LiveClient {
     socket.onopen = () => {
       this.retryMs = RETRY_MIN_MS;
       this.options.onStatus('open');
-      if (this.subscription) this.send(this.subscription);
+      if (this.following) this.send(this.following);
+      for (const room of this.rooms.keys()) this.send({ type: 'join', room });
       this.pingTimer = setInterval(() => this.send({ type: 'ping' }), PING_MS);
     };
     socket.onmessage = (message) => {
+      let frame: LiveFrame;
       try {
-        this.options.onFrame(JSON.parse(String(message.data)) as LiveFrame);
+        frame = JSON.parse(String(message.data)) as LiveFrame;
       } catch {
-        // a frame that is not JSON is ignored
+        return; // a frame that is not JSON is ignored
       }
+      this.dispatch(frame);
     };
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
@@ -95,6 +150,18 @@ export class LiveClient {
       this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
       this.retryTimer = setTimeout(() => this.connect(), delay);
     };
+  }
+
+  /** A frame received: to `onFrame`, then to its event's handlers (one failing handler stops no other). */
+  dispatch(frame: LiveFrame): void {
+    this.options.onFrame(frame);
+    for (const handler of this.handlers.get(frame.event) ?? []) {
+      try {
+        handler(frame.data, frame);
+      } catch (error) {
+        reportError(error);
+      }
+    }
   }
 
   private send(message: LiveClientMessage): void {

@@ -1,8 +1,8 @@
-import type { LiveDevice, LiveEventMap, LiveFrame } from '@aos/contract';
-import { useEffect } from 'react';
+import type { LiveDevice, LiveEventName, LiveFrame } from '@aos/contract';
+import { useEffect, useEffectEvent } from 'react';
 import { create } from 'zustand';
 import { useSession } from '../store/session';
-import { LiveClient, type LiveStatus } from './client';
+import { LiveClient, type LiveHandler, type LiveStatus } from './client';
 import { applyFrames, type LiveDevices } from './model';
 
 interface LiveState {
@@ -15,22 +15,29 @@ interface LiveState {
 /** The live devices of the signed-in tenant, fed by one shared `/api/ws` connection. */
 export const useLiveStore = create<LiveState>()(() => ({ status: 'closed', devices: {}, ready: false }));
 
-type JobListener = (data: LiveEventMap['job']) => void;
-const jobListeners = new Set<JobListener>();
-
 /**
  * Frames are applied to the store in batches, at most every FLUSH_MS: a large fleet sends hundreds of frames
  * a second, and a store update per frame would re-run every subscriber (the map layer, the lists) as often.
  * Positions change once a second per device, so 10 updates a second lose nothing an operator can see. A
- * snapshot is applied at once (the first picture should not wait), and job listeners hear each job frame
- * at once (toasts).
+ * snapshot is applied at once (the first picture should not wait); handlers of an event (`liveClient.on`,
+ * `useLiveEvent`) hear each frame at once (toasts).
  */
 const FLUSH_MS = 100;
 let queued: LiveFrame[] = [];
 let flushTimer: ReturnType<typeof setTimeout> | null = null;
 
+/** The device frames the store applies; any other (room events, join answers) is for the handlers only. */
+const DEVICE_FRAMES: ReadonlySet<LiveEventName> = new Set([
+  'snapshot',
+  'online',
+  'offline',
+  'osd',
+  'state',
+  'job',
+]);
+
 function onFrame(frame: LiveFrame): void {
-  if (frame.event === 'job') for (const listener of jobListeners) listener(frame.data);
+  if (!DEVICE_FRAMES.has(frame.event)) return;
   queued.push(frame);
   if (frame.event === 'snapshot') flush();
   else flushTimer ??= setTimeout(flush, FLUSH_MS);
@@ -55,17 +62,27 @@ function dropQueued(): void {
   queued = [];
 }
 
-let client: LiveClient | null = null;
+/**
+ * The one connection of the console. It is open while a screen holds it (`useLive`, `useLiveConnection`,
+ * `useLiveEvent`, `liveClient.subscribe`); its rooms and handlers outlive a reconnect.
+ */
+const connection = new LiveClient({
+  token: () => useSession.getState().token,
+  onFrame,
+  onStatus: (status) => useLiveStore.setState(status === 'open' ? { status } : { status, ready: false }),
+});
+let open = false;
 let users = 0;
-/** The subscriptions of the mounted screens: 'all', or the serial numbers each wants. */
-const wants = new Map<number, string[] | 'all'>();
+/** What the mounted screens follow: 'all', the serial numbers each wants, or 'none' (events only). */
+const wants = new Map<number, string[] | 'all' | 'none'>();
 let nextWant = 0;
 
-function resubscribe(): void {
-  if (!client) return;
-  const all = [...wants.values()];
-  if (all.includes('all') || all.length === 0) client.subscribe();
-  else client.subscribe([...new Set(all.flat() as string[])]);
+function refollow(): void {
+  if (!open) return;
+  const all = [...wants.values()].filter((want) => want !== 'none');
+  if (all.length === 0) connection.follow(null);
+  else if (all.includes('all')) connection.follow();
+  else connection.follow([...new Set(all.flat() as string[])]);
 }
 
 /**
@@ -76,7 +93,7 @@ function resubscribe(): void {
 const RELEASE_GRACE_MS = 2000;
 let releaseTimer: ReturnType<typeof setTimeout> | null = null;
 
-function acquire(want: string[] | 'all'): () => void {
+function acquire(want: string[] | 'all' | 'none'): () => void {
   if (releaseTimer) {
     clearTimeout(releaseTimer);
     releaseTimer = null;
@@ -84,25 +101,24 @@ function acquire(want: string[] | 'all'): () => void {
   const id = nextWant++;
   wants.set(id, want);
   users += 1;
-  if (!client) {
-    client = new LiveClient({
-      token: () => useSession.getState().token,
-      onFrame,
-      onStatus: (status) => useLiveStore.setState(status === 'open' ? { status } : { status, ready: false }),
-    });
-    client.start();
+  if (!open) {
+    open = true;
+    connection.start();
     unsubscribeToken = useSession.subscribe((state, previous) => {
       if (state.token !== previous.token) {
         if (!state.token) releaseAll();
-        else client?.tokenChanged();
+        else connection.tokenChanged();
       }
     });
   }
-  resubscribe();
+  refollow();
+  let released = false;
   return () => {
+    if (released) return;
+    released = true;
     wants.delete(id);
     users -= 1;
-    if (users > 0) resubscribe();
+    if (users > 0) refollow();
     else
       releaseTimer = setTimeout(() => {
         releaseTimer = null;
@@ -116,8 +132,9 @@ let unsubscribeToken: (() => void) | null = null;
 function releaseAll(): void {
   if (releaseTimer) clearTimeout(releaseTimer);
   releaseTimer = null;
-  client?.stop();
-  client = null;
+  if (open) connection.stop();
+  open = false;
+  connection.follow(null);
   users = 0;
   wants.clear();
   unsubscribeToken?.();
@@ -149,10 +166,39 @@ export function useLiveDevice(sn: string | null | undefined): LiveDevice | undef
   return useLiveStore((state) => (sn ? state.devices[sn] : undefined));
 }
 
-/** Be told of every job frame (progress and final results) while mounted. */
-export function useJobFrames(listener: JobListener): void {
+/**
+ * The console's live client: rooms and the events of every area (the contract's LiveEvents). Every socket is
+ * in its tenant's and its user's room already; `subscribe` joins another (`liveRoom.device(sn)`,
+ * `liveRoom.task(id)`) and keeps the connection open until the answered function is called.
+ */
+export const liveClient = {
+  subscribe(room: string): () => void {
+    const release = acquire('none');
+    const leave = connection.subscribe(room);
+    return () => {
+      leave();
+      release();
+    };
+  },
+  /** `handler` hears every `event` frame until the answered function is called (it opens nothing). */
+  on<K extends LiveEventName>(event: K, handler: LiveHandler<K>): () => void {
+    return connection.on(event, handler);
+  },
+};
+
+/**
+ * Hear every `event` frame while mounted (the connection is kept open meanwhile, following no device of its
+ * own): a device frame of what the screens follow, or an area's event published to a room the socket is in
+ * (its user's: `remoteControl.commandEnded`). The handler may change between renders.
+ */
+export function useLiveEvent<K extends LiveEventName>(event: K, handler: LiveHandler<K>): void {
+  const onEvent = useEffectEvent(handler);
   useEffect(() => {
-    jobListeners.add(listener);
-    return () => void jobListeners.delete(listener);
-  }, [listener]);
+    const release = acquire('none');
+    const off = connection.on(event, (data, frame) => onEvent(data, frame));
+    return () => {
+      off();
+      release();
+    };
+  }, [event]);
 }

@@ -21,6 +21,32 @@ export interface DomainEvents {}
 export interface DomainEventReplies {}
 
 export type DomainEventName = keyof DomainEvents;
+
+/**
+ * The live-push events (`/api/ws`, server → console): event name → payload, filled the same way by each
+ * area's `<area>/events.ts`:
+ *
+ *   declare module '../common/events.js' {
+ *     interface LiveEvents { 'remoteControl.commandEnded': { bid: string; ... } }
+ *   }
+ *
+ * The server publishes one to a room (`platform.live.publish(room, event, payload)`, rooms: live/rooms.ts);
+ * the console listens with `liveClient.on(event, handler)` or `useLiveEvent(event, handler)`. The live area's
+ * own events (hello, snapshot, the device frames) are declared in live/events.ts; another area's are named
+ * `<area>.<name>`. Payloads are plain JSON.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by each area's events.ts
+export interface LiveEvents {}
+
+export type LiveEventName = keyof LiveEvents;
+
+/**
+ * A server → client frame: the event, its payload, and the room it was published to (absent for the
+ * frames a socket gets as itself: hello, snapshot, the device frames it follows, pong, join answers).
+ */
+export type LiveFrame = {
+  [K in LiveEventName]: { event: K; data: LiveEvents[K]; room?: string };
+}[LiveEventName];
 export type DomainEventReply<K extends DomainEventName> = K extends keyof DomainEventReplies
   ? DomainEventReplies[K]
   : void;

@@ -7,10 +7,12 @@ import type { DeviceData, JobStatus } from '../device/thing-model.js';
  * ask. The connection is opened with the access token in the `token` query parameter; without a valid one
  * it is closed at once (close code LIVE_CLOSE_UNAUTHORISED). Every frame is JSON.
  *
- * Server → client frames are `{event, data}` with `data` typed by LiveEventMap. Client → server frames are
- * LiveClientMessage. A client starts with no subscription; `subscribe` with no `sns` follows every device
- * of the caller's tenant, with `sns` only those (of the caller's tenant; others are ignored). Each
- * subscribe answers a `snapshot` of what it now follows, then changes follow as they happen.
+ * Server → client frames are `{event, data, room?}` with `data` typed by LiveEvents (common/events.ts, each
+ * area adding its own). Client → server frames are LiveClientMessage. A client starts following no device;
+ * `subscribe` with no `sns` follows every device of the caller's tenant, with `sns` only those (of the
+ * caller's tenant; others are ignored). Each subscribe answers a `snapshot` of what it now follows, then
+ * changes follow as they happen. Rooms (rooms.ts): `join` and `leave` a room, answered `joined`/`left` or
+ * `error` with the reason; the events published to a room carry its name in `room`.
  */
 
 // The close codes and LIVE_OSD_MIN_INTERVAL_MS live in device-enums.ts (zod-free, for the console).
@@ -60,35 +62,38 @@ export interface LiveDevice {
 /** Why a device went offline (mirrors the link's reasons). */
 export type LiveOfflineReason = 'topology' | 'timeout' | 'disconnect' | 'gateway';
 
-/** Server → client events and their payloads. */
-export interface LiveEventMap {
-  /** first frame after the socket opens */
-  hello: { tenantId: string; serverTime: number };
-  /** answer to `subscribe`: every device now followed, registered or heard */
-  snapshot: { devices: LiveDevice[] };
-  online: { sn: string; kind: DeviceCredentialKind; gatewaySn: string | null; at: number };
-  offline: { sn: string; kind: DeviceCredentialKind; reason: LiveOfflineReason; at: number };
-  /** merged OSD (every field known so far); coalesced per device to LIVE_OSD_MIN_INTERVAL_MS */
-  osd: {
-    sn: string;
-    kind: DeviceCredentialKind;
-    gatewaySn: string | null;
-    timestamp: number;
-    osd: DeviceData;
-  };
-  /** merged state properties; never coalesced */
-  state: { sn: string; timestamp: number; state: DeviceData };
-  /** a job of the dock `sn` started, progressed or ended (final statuses are sent once, then dropped) */
-  job: { sn: string; job: LiveJob };
-  /** any other device event (hms, notices): method and raw data */
-  notice: { sn: string; method: string; timestamp: number; data: unknown };
-  pong: { serverTime: number };
+declare module '../common/events.js' {
+  /** The live area's own events: the socket's own frames and the device frames of what it follows. */
+  interface LiveEvents {
+    /** first frame after the socket opens; the socket is in `rooms` (its tenant's and its user's) */
+    hello: { tenantId: string; userId: string; serverTime: number; rooms: string[] };
+    /** answer to `follow`: every device now followed, registered or heard */
+    snapshot: { devices: LiveDevice[] };
+    online: { sn: string; kind: DeviceCredentialKind; gatewaySn: string | null; at: number };
+    offline: { sn: string; kind: DeviceCredentialKind; reason: LiveOfflineReason; at: number };
+    /** merged OSD (every field known so far); coalesced per device to LIVE_OSD_MIN_INTERVAL_MS */
+    osd: {
+      sn: string;
+      kind: DeviceCredentialKind;
+      gatewaySn: string | null;
+      timestamp: number;
+      osd: DeviceData;
+    };
+    /** merged state properties; never coalesced */
+    state: { sn: string; timestamp: number; state: DeviceData };
+    /** a job of the dock `sn` started, progressed or ended (final statuses are sent once, then dropped) */
+    job: { sn: string; job: LiveJob };
+    /** any other device event (hms, notices): method and raw data */
+    notice: { sn: string; method: string; timestamp: number; data: unknown };
+    pong: { serverTime: number };
+    /** answer to `join`: the socket is in the room now */
+    joined: { room: string };
+    /** answer to `leave` */
+    left: { room: string };
+    /** a client frame was refused (a join: LIVE_ROOM_REFUSALS); nothing changed */
+    error: { room?: string; reason: string };
+  }
 }
-
-export type LiveEventName = keyof LiveEventMap;
-
-/** A server → client frame. */
-export type LiveFrame = { [K in LiveEventName]: { event: K; data: LiveEventMap[K] } }[LiveEventName];
 
 /** Client → server frames. */
 export const LiveClientMessageSchema = z.discriminatedUnion('type', [
@@ -98,6 +103,9 @@ export const LiveClientMessageSchema = z.discriminatedUnion('type', [
     sns: z.array(z.string().max(64)).max(1000).optional(),
   }),
   z.object({ type: z.literal('unsubscribe') }),
+  /** join a room (`device:<sn>`, `task:<id>`...): answered `joined` or `error` */
+  z.object({ type: z.literal('join'), room: z.string().max(200) }),
+  z.object({ type: z.literal('leave'), room: z.string().max(200) }),
   z.object({ type: z.literal('ping') }),
 ]);
 export type LiveClientMessage = z.infer<typeof LiveClientMessageSchema>;

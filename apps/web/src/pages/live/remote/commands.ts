@@ -1,10 +1,10 @@
-import { type LiveEventMap, type Refusal, translate } from '@aos/contract';
+import { type Refusal, translate } from '@aos/contract';
 import { DANGEROUS_ACTIONS, JOB_FINAL_STATUSES } from '@aos/contract/rules';
 import { App, type ButtonProps } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TransportError } from '../../../api/http';
-import { useJobFrames } from '../../../live/store';
+import { useLiveEvent } from '../../../live/store';
 import { useSession } from '../../../store/session';
 
 /**
@@ -72,23 +72,19 @@ export function useCommand() {
 export function useJobToasts(dockSn: string | null) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const listener = useCallback(
-    ({ sn, job }: LiveEventMap['job']) => {
-      if (sn !== dockSn || !JOB_FINAL_STATUSES.includes(job.status)) return;
-      const name = t(`dockState.jobs.${job.method}`, job.method);
-      if (job.status === 'ok') {
-        void message.success(t('remote.jobDone', { job: name }));
-        return;
-      }
-      const status = t(`remote.jobStatus.${job.status}`, job.status);
-      // canceled: superseded by the operator (a fly-to during take-off, an emergency stop), not a fault
-      void (job.status === 'canceled' ? message.warning : message.error)(
-        job.result
-          ? t('remote.jobFailed', { job: name, status, code: job.result })
-          : t('remote.jobFailedNoCode', { job: name, status }),
-      );
-    },
-    [dockSn, message, t],
-  );
-  useJobFrames(listener);
+  useLiveEvent('job', ({ sn, job }) => {
+    if (sn !== dockSn || !JOB_FINAL_STATUSES.includes(job.status)) return;
+    const name = t(`dockState.jobs.${job.method}`, job.method);
+    if (job.status === 'ok') {
+      void message.success(t('remote.jobDone', { job: name }));
+      return;
+    }
+    const status = t(`remote.jobStatus.${job.status}`, job.status);
+    // canceled: superseded by the operator (a fly-to during take-off, an emergency stop), not a fault
+    void (job.status === 'canceled' ? message.warning : message.error)(
+      job.result
+        ? t('remote.jobFailed', { job: name, status, code: job.result })
+        : t('remote.jobFailedNoCode', { job: name, status }),
+    );
+  });
 }
