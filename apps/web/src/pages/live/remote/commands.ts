@@ -1,5 +1,5 @@
-import { type Refusal, translate } from '@aos/contract';
-import { DANGEROUS_ACTIONS, JOB_FINAL_STATUSES } from '@aos/contract/rules';
+import { type Refusal, type RemoteActionName, translate } from '@aos/contract';
+import { JOB_FINAL_STATUSES, REMOTE_ACTIONS } from '@aos/contract/rules';
 import { App, type ButtonProps } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,8 +26,8 @@ export function useRefusalText(): (refusal: Refusal | null) => string | null {
 }
 
 /**
- * Send commands: one at a time per control (its key is `pending` meanwhile), dangerous ones after a
- * confirmation. A refusal or a device error is shown by the HTTP layer with the server's message; a
+ * Send commands: one at a time per control (its key is `pending` meanwhile), the actions REMOTE_ACTIONS
+ * marks dangerous after a confirmation. A refusal or a device error is shown by the HTTP layer with the server's message; a
  * network failure, which it leaves silent, is shown here.
  */
 export function useCommand() {
@@ -36,7 +36,7 @@ export function useCommand() {
   const [pending, setPending] = useState<string | null>(null);
 
   const run = useCallback(
-    (key: string, action: string, label: string, send: () => Promise<unknown>) => {
+    (key: string, action: RemoteActionName, label: string, send: () => Promise<unknown>) => {
       const go = async () => {
         setPending(key);
         try {
@@ -48,7 +48,7 @@ export function useCommand() {
           setPending(null);
         }
       };
-      if (!DANGEROUS_ACTIONS.has(action)) return void go();
+      if (!REMOTE_ACTIONS[action].dangerous) return void go();
       modal.confirm({
         title: t('remote.confirmTitle', { action: label }),
         content: t('remote.confirmBody'),
