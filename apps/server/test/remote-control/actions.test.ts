@@ -1,6 +1,8 @@
 import {
   type DeviceData,
   type LiveDevice,
+  type LiveEvents,
+  type LiveFrame,
   type LiveJob,
   REMOTE_ACTION_NAMES,
   REMOTE_ACTIONS,
@@ -8,6 +10,7 @@ import {
 } from '@aos/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DeviceCommandError } from '../../src/device/commands.js';
 import type { DeviceLink } from '../../src/device/link.js';
 import { type Ctx, platformCtx, type Principal } from '../../src/lib/context.js';
 import { AppError } from '../../src/lib/errors.js';
@@ -145,12 +148,15 @@ function live(state: State): Map<string, LiveDevice> {
 }
 
 /** The service over `state`, recording what it sends (the device accepts everything). */
-function service(state: State) {
+function service(state: State, answer: () => Promise<void> = async () => undefined) {
   const devices = live(state);
   const sent: Array<{ sn: string; method: string; data: unknown; gatewaySn?: string }> = [];
+  const published: Array<[string, LiveEvents['remoteControl.commandEnded']]> = [];
+  let frames: (tenantId: string, frame: LiveFrame) => void = () => undefined;
   const link = {
     call: async (sn: string, method: string, data: unknown, options: { gatewaySn?: string }) => {
       sent.push({ sn, method, data, gatewaySn: options.gatewaySn });
+      await answer();
       return { tid: 't', bid: 'b', output: null };
     },
   } as unknown as DeviceLink;
@@ -158,9 +164,14 @@ function service(state: State) {
     get: async (sn) => structuredClone(devices.get(sn) ?? null),
     list: async () => [...devices.values()],
     recordJob: async () => undefined,
-    subscribe: () => () => undefined,
+    subscribe: (listener) => {
+      frames = listener;
+      return () => undefined;
+    },
+    publish: async (room, _event, data) => void published.push([room, data]),
   };
-  return { control: new RemoteControlService(link, liveState, app.services.logs), sent };
+  const control = new RemoteControlService(link, liveState, app.services.logs);
+  return { control, sent, published, frame: (frame: LiveFrame) => frames('000000', frame) };
 }
 
 const BODY: Partial<Record<RemoteActionName, object>> = {
@@ -220,4 +231,80 @@ describe('remote-control actions on the server', () => {
       });
     });
   }
+
+  it('tells the issuing user’s room how each command ended: accepted, its job’s end, or not carried out', async () => {
+    const user = withPermissions(['remote_hangar_control', 'uav_control']);
+    const room = 'user:1';
+    const immediate = service({});
+    const light = await call(immediate.control, user, 'supplement_light_open');
+    expect(immediate.published).toEqual([
+      [
+        room,
+        {
+          bid: light.bid,
+          action: 'supplement_light_open',
+          sn: dock.serialNumber,
+          job: null,
+          outcome: 'ok',
+          status: 'accepted',
+          result: null,
+        },
+      ],
+    ]);
+
+    const long = service({});
+    const hatch = await call(long.control, user, 'cover_open');
+    expect(long.published).toEqual([]); // not before its job ends
+    const job = (status: LiveJob['status'], result: number | null): LiveFrame => ({
+      event: 'job',
+      data: {
+        sn: dock.serialNumber,
+        job: {
+          bid: hatch.bid,
+          method: 'cover_open',
+          status,
+          percent: 100,
+          step: null,
+          result,
+          startedAt: 1,
+          updatedAt: 2,
+        },
+      },
+    });
+    long.frame(job('in_progress', null));
+    long.frame(job('failed', 321));
+    long.frame(job('ok', null)); // a job ends once
+    expect(long.published).toEqual([
+      [
+        room,
+        expect.objectContaining({
+          bid: hatch.bid,
+          job: 'cover_open',
+          outcome: 'failed',
+          status: 'failed',
+          result: 321,
+        }),
+      ],
+    ]);
+
+    const silent = service(flying, async () => {
+      throw new DeviceCommandError('timeout', 'no answer');
+    });
+    await expect(call(silent.control, user, 'return_home')).rejects.toMatchObject({ status: 504 });
+    expect(silent.published).toEqual([
+      [
+        room,
+        expect.objectContaining({
+          action: 'return_home',
+          sn: drone.serialNumber,
+          outcome: 'timeout',
+          status: 'timeout',
+        }),
+      ],
+    ]);
+    // The platform's own commands (no user) tell nobody.
+    const platform = service({});
+    await call(platform.control, ctx(), 'supplement_light_open');
+    expect(platform.published).toEqual([]);
+  });
 });

@@ -8,7 +8,9 @@ import {
   type DroneControlBody,
   JOB_FINAL_STATUSES,
   type LiveDevice,
+  type LiveEvents,
   type LiveFrame,
+  liveRoom,
   type LiveJob,
   type OnlineDrone,
   type Operator,
@@ -47,6 +49,12 @@ export interface LiveState {
   recordJob(gatewaySn: string, job: LiveJob): Promise<void>;
   /** every live frame of every tenant (here: the jobs' progress, to log how each command ended) */
   subscribe(listener: (tenantId: string, frame: LiveFrame) => void): () => void;
+  /** tell the sockets in `room` (here: the issuing user's, how a command ended) */
+  publish(
+    room: string,
+    event: 'remoteControl.commandEnded',
+    data: LiveEvents['remoteControl.commandEnded'],
+  ): Promise<void>;
 }
 
 /** A long job this instance sent, until its final status is logged. */
@@ -98,6 +106,15 @@ export class RemoteControlService {
     if (!sent || !JOB_FINAL_STATUSES.includes(job.status)) return;
     this.sent.delete(job.bid);
     const seconds = ((Date.now() - sent.sentAt) / 1000).toFixed(1);
+    this.ended(sent.ctx, {
+      bid: job.bid,
+      action: sent.action,
+      sn: sent.sn,
+      job: job.method,
+      outcome: job.status === 'ok' ? 'ok' : job.status === 'timeout' ? 'timeout' : 'failed',
+      status: job.status,
+      result: job.result,
+    });
     this.logs.usual(
       sent.ctx,
       job.status === 'ok' ? 'info' : 'warn',
@@ -239,6 +256,8 @@ export class RemoteControlService {
         `${action} (${method}) → ${sn}: accepted, bid ${bid}`,
         request,
       );
+      if (!options.jobMethod)
+        this.ended(ctx, { bid, action, sn, job: null, outcome: 'ok', status: 'accepted', result: null });
       return { gatewaySn, action, method, bid, output: outcome.output ?? null };
     } catch (error) {
       if (!(error instanceof DeviceCommandError)) throw error;
@@ -249,11 +268,34 @@ export class RemoteControlService {
         `${action} (${method}) → ${sn}: ${error.reason}${error.result === null ? '' : ` ${error.result}`}`,
         request,
       );
+      this.ended(ctx, {
+        bid,
+        action,
+        sn,
+        job: null,
+        outcome: error.reason === 'timeout' ? 'timeout' : 'failed',
+        status: error.reason,
+        result: error.result,
+      });
       if (error.reason === 'rejected')
         throw new AppError(502, 'device.commandRejected', { code: error.result ?? '' });
       if (error.reason === 'timeout') throw new AppError(504, 'device.commandTimeout');
       throw new AppError(503, 'device.linkUnavailable');
     }
+  }
+
+  /** Tell the user who sent a command that it ended (a command of the platform itself has nobody to tell). */
+  private ended(ctx: Ctx, data: LiveEvents['remoteControl.commandEnded']): void {
+    const userId = ctx.user?.userId;
+    if (!userId) return;
+    this.live.publish(liveRoom.user(userId), 'remoteControl.commandEnded', data).catch((error: unknown) => {
+      this.logs.usual(
+        ctx,
+        'warn',
+        'device.control',
+        `${data.action} → ${data.sn}: end not pushed, ${String(error)}`,
+      );
+    });
   }
 
   private refusedAndLogged(
