@@ -14,8 +14,9 @@ import type { MessageKey } from '../messages.js';
 /**
  * Remote control of docks, drones and their cameras (spec §7 hangarControl, vtolHangarControl, uavControl,
  * podControl; §4 "Hangar components"; §5 "A drone must be powered on before it can be controlled"). Each
- * action is a device method with a predicate over the live state: the server refuses a command whose
- * predicate fails, with the predicate's message, and the console disables the button with the same reason.
+ * action is an entry of REMOTE_ACTIONS with its target, its permissions and a predicate over the live state:
+ * the server refuses a command whose predicate fails, with the predicate's message, and the console disables
+ * the button with the same reason.
  * The component states the console shows (opening, opened, closing...) are derived here too, from the
  * dock's OSD and its running jobs, so that both sides agree.
  */
@@ -42,51 +43,39 @@ export const DOCK_ACTIONS = [
 ] as const;
 export type DockAction = (typeof DOCK_ACTIONS)[number];
 
-/** uavControl actions and the DJI method each sends. */
-export const UAV_ACTIONS = {
-  takeoff: 'takeoff_to_point',
-  fly_to: 'fly_to_point',
-  return_home: 'return_home',
-  pause: 'flighttask_pause',
-  resume: 'flighttask_recovery',
-  emergency_stop: 'drone_emergency_stop',
-} as const;
-export type UavAction = keyof typeof UAV_ACTIONS;
-export const UAV_ACTION_NAMES = Object.keys(UAV_ACTIONS) as UavAction[];
-
-/** podControl actions and the DJI method each sends. */
-export const POD_ACTIONS = {
-  gimbal: 'camera_screen_drag',
-  gimbal_reset: 'gimbal_reset',
-  zoom: 'camera_focal_length_set',
-  photo: 'camera_photo_take',
-  record_start: 'camera_recording_start',
-  record_stop: 'camera_recording_stop',
-  camera_mode: 'camera_mode_switch',
-  lens: 'live_lens_change',
-} as const;
-export type PodAction = keyof typeof POD_ACTIONS;
-export const POD_ACTION_NAMES = Object.keys(POD_ACTIONS) as PodAction[];
-
-/** Actions that ask for confirmation in the console (they move hardware or end a flight). */
-export const DANGEROUS_ACTIONS: ReadonlySet<string> = new Set([
-  'cover_open',
-  'cover_close',
-  'putter_open',
-  'putter_close',
-  'drone_close',
-  'device_reboot',
+/** uavControl actions. */
+export const DRONE_ACTIONS = [
   'takeoff',
+  'fly_to',
   'return_home',
+  'pause',
+  'resume',
   'emergency_stop',
-]);
+] as const;
+export type DroneAction = (typeof DRONE_ACTIONS)[number];
 
-/** Why an action is not allowed now: a message key of messages/device.ts (and its parameters). */
+/** podControl actions (the drone's camera and gimbal). */
+export const POD_ACTIONS = [
+  'gimbal',
+  'gimbal_reset',
+  'zoom',
+  'photo',
+  'record_start',
+  'record_stop',
+  'camera_mode',
+  'lens',
+] as const;
+export type PodAction = (typeof POD_ACTIONS)[number];
+
+/** Every remote-control action: the names are distinct across the three groups. */
+export type RemoteActionName = DockAction | DroneAction | PodAction;
+
+/** Why an action is not allowed now: a message key of the catalogue (and its parameters). */
 export interface Refusal {
   key: MessageKey;
   params?: Record<string, string>;
-  /** 404 when the dock or drone is not registered, 400 otherwise */
-  status: 400 | 404;
+  /** 404 when the dock or drone is not registered, 403 without the permission, 400 otherwise */
+  status: 400 | 403 | 404;
 }
 
 const refuse = (key: MessageKey, params?: Record<string, string>): Refusal => ({ key, params, status: 400 });
@@ -97,7 +86,35 @@ export interface ControlContext {
   /** `hangar_type` of the dock */
   dockType?: number | null;
   drone: LiveDevice | null;
+  /** the command goes through vtolHangarControl: the dock must be a VTOL dock */
+  vtol?: boolean;
 }
+
+/** Who asks: whether they hold a permission code (menu or button), as the server checks a route's. */
+export interface Operator {
+  may(code: string): boolean;
+}
+
+/** The device an action goes to: the dock, the drone (through its dock), the drone's camera. */
+export type RemoteActionTarget = 'dock' | 'drone' | 'pod';
+
+/** One remote-control action: what it acts on, who may send it, and when the device state allows it. */
+export interface RemoteAction {
+  target: RemoteActionTarget;
+  /** any one of these permission codes lets the operator send it (the route's permission) */
+  permissions: readonly string[];
+  /** the console asks for confirmation first (it moves hardware or ends a flight) */
+  dangerous: boolean;
+  /** null when the state allows it now (after the target's own checks: TARGET_CHECKS), else why not */
+  when(context: ControlContext & { dock: LiveDevice }): Refusal | null;
+}
+
+/** The permissions of each target (spec §7 and MENUS.md: the routes' codes). */
+export const REMOTE_ACTION_PERMISSIONS: Record<RemoteActionTarget, readonly [string, ...string[]]> = {
+  dock: ['remote_hangar_control', 'hangar_control'],
+  drone: ['uav_control', 'device_control'],
+  pod: ['pod_control', 'device_control'],
+};
 
 function dockAvailable(context: ControlContext): Refusal | null {
   if (!context.dock) return { key: 'device.dockNotFound', status: 404 };
@@ -105,98 +122,159 @@ function dockAvailable(context: ControlContext): Refusal | null {
   return null;
 }
 
-/** null when `action` may be sent to the dock now, else why not. */
-export function dockActionRefusal(
-  action: DockAction,
+/** The checks every action of a target makes first, in the spec's order. */
+const TARGET_CHECKS: Record<RemoteActionTarget, (context: ControlContext) => Refusal | null> = {
+  dock: (context) => {
+    const unavailable = dockAvailable(context);
+    if (unavailable) return unavailable;
+    if (context.vtol && context.dockType !== DOCK_TYPE_VTOL) return refuse('device.notVtol');
+    const busy = dockComponents(context.dock!, context.drone).runningJob;
+    return busy ? refuse('device.dockBusy', { job: busy.method }) : null;
+  },
+  drone: (context) =>
+    dockAvailable(context) ??
+    (aircraftPoweredOn(context.dock!, context.drone) ? null : refuse('device.droneNotPowered')),
+  pod: (context) =>
+    dockAvailable(context) ??
+    (aircraftPoweredOn(context.dock!, context.drone) ? null : refuse('device.droneNotPowered')) ??
+    (cameraStatus(context.drone).payloadIndex ? null : refuse('device.noPayload')),
+};
+
+type DockState = ReturnType<typeof dockComponents> & { flying: boolean };
+
+/** A dock action: remote debug mode must be on (`debug: false` for the two that switch it). */
+function dockAction(
+  when: (state: DockState) => Refusal | null,
+  options: { dangerous?: boolean; debug?: boolean } = {},
+): RemoteAction {
+  return {
+    target: 'dock',
+    permissions: REMOTE_ACTION_PERMISSIONS.dock,
+    dangerous: options.dangerous ?? false,
+    when: (context) => {
+      const parts = dockComponents(context.dock, context.drone);
+      if (options.debug !== false && !parts.remoteDebug) return refuse('device.remoteDebugRequired');
+      return when({ ...parts, flying: droneAirborne(context.drone) });
+    },
+  };
+}
+
+const already = refuse('device.already');
+
+function droneAction(
+  when: (context: ControlContext & { dock: LiveDevice }, flying: boolean) => Refusal | null,
+  dangerous = false,
+): RemoteAction {
+  return {
+    target: 'drone',
+    permissions: REMOTE_ACTION_PERMISSIONS.drone,
+    dangerous,
+    when: (context) => when(context, droneAirborne(context.drone)),
+  };
+}
+
+function podAction(when: (recording: boolean) => Refusal | null = () => null): RemoteAction {
+  return {
+    target: 'pod',
+    permissions: REMOTE_ACTION_PERMISSIONS.pod,
+    dangerous: false,
+    when: (context) => when(cameraStatus(context.drone).recording),
+  };
+}
+
+/**
+ * Every remote-control action, in one place: the server refuses a command with `remoteActionRefusal` (its
+ * 400/403/404 and message) and maps each name to the DJI method it sends (remote-control.actions.ts); the
+ * console enables each button with the same function and shows the refusal as its tooltip.
+ */
+export const REMOTE_ACTIONS: { readonly [A in RemoteActionName]: RemoteAction } = {
+  debug_mode_open: dockAction(
+    (s) => (s.remoteDebug ? already : s.work === 'working' ? refuse('device.dockWorking') : null),
+    {
+      debug: false,
+    },
+  ),
+  debug_mode_close: dockAction((s) => (s.remoteDebug ? null : already), { debug: false }),
+  cover_open: dockAction((s) => (s.hatch === 'opened' ? already : null), { dangerous: true }),
+  cover_close: dockAction(
+    (s) => (s.hatch === 'closed' ? already : s.flying ? refuse('device.droneFlying') : null),
+    { dangerous: true },
+  ),
+  putter_open: dockAction((s) => (s.wings === 'expanded' ? already : null), { dangerous: true }),
+  putter_close: dockAction((s) => (s.wings === 'gathered' ? already : null), { dangerous: true }),
+  charge_open: dockAction((s) =>
+    s.charge === 'charging' ? already : s.droneInDock ? null : refuse('device.droneOutside'),
+  ),
+  charge_close: dockAction((s) => (s.charge === 'charging' ? null : already)),
+  drone_open: dockAction((s) =>
+    s.aircraftPower === 'powered_on' ? already : s.droneInDock ? null : refuse('device.droneOutside'),
+  ),
+  drone_close: dockAction(
+    (s) =>
+      s.aircraftPower === 'powered_off'
+        ? already
+        : s.droneInDock && !s.flying
+          ? null
+          : refuse('device.droneFlying'),
+    { dangerous: true },
+  ),
+  supplement_light_open: dockAction((s) => (s.lightOn ? already : null)),
+  supplement_light_close: dockAction((s) => (s.lightOn ? null : already)),
+  device_reboot: dockAction((s) => (s.flying ? refuse('device.droneFlying') : null), { dangerous: true }),
+
+  takeoff: droneAction((context, flying) => {
+    if (flying) return refuse('device.droneFlying');
+    const parts = dockComponents(context.dock, context.drone);
+    if (parts.remoteDebug) return refuse('device.remoteDebugActive');
+    return parts.work === 'working' ? refuse('device.dockWorking') : null;
+  }, true),
+  fly_to: droneAction((_context, flying) => (flying ? null : refuse('device.droneGrounded'))),
+  return_home: droneAction((context, flying) => {
+    if (!flying) return refuse('device.droneGrounded');
+    return context.drone?.osd.mode_code === DRONE_MODE.RETURN_HOME ? already : null;
+  }, true),
+  pause: droneAction((context, flying) => {
+    const flight = runningFlight(context.dock.jobs);
+    return flying && flight && flight.status !== 'paused' ? null : refuse('device.noFlightToPause');
+  }),
+  resume: droneAction((context, flying) =>
+    flying && runningFlight(context.dock.jobs)?.status === 'paused'
+      ? null
+      : refuse('device.noFlightToResume'),
+  ),
+  emergency_stop: droneAction((_context, flying) => (flying ? null : refuse('device.droneGrounded')), true),
+
+  gimbal: podAction(),
+  gimbal_reset: podAction(),
+  zoom: podAction(),
+  photo: podAction(),
+  record_start: podAction((recording) => (recording ? refuse('device.recording') : null)),
+  record_stop: podAction((recording) => (recording ? null : refuse('device.notRecording'))),
+  camera_mode: podAction(),
+  lens: podAction(),
+};
+
+/** Every action's name, dock actions first, then the drone's, then the camera's. */
+export const REMOTE_ACTION_NAMES = Object.keys(REMOTE_ACTIONS) as RemoteActionName[];
+
+/** The actions of one target, in table order. */
+export const remoteActionsOf = <T extends RemoteActionTarget>(target: T) =>
+  REMOTE_ACTION_NAMES.filter((name) => REMOTE_ACTIONS[name].target === target);
+
+/**
+ * null when `action` may be sent now, else why not: the operator's permission (when given), then the
+ * target's checks (the dock registered and online, not busy; the drone powered on; a camera), then the
+ * action's own predicate over the live state. The server refuses with it; the console disables with it.
+ */
+export function remoteActionRefusal(
+  action: RemoteActionName,
   context: ControlContext,
-  options: { vtol?: boolean } = {},
+  operator?: Operator,
 ): Refusal | null {
-  const unavailable = dockAvailable(context);
-  if (unavailable) return unavailable;
-  const dock = context.dock!;
-  if (options.vtol && context.dockType !== DOCK_TYPE_VTOL) return refuse('device.notVtol');
-  const parts = dockComponents(dock, context.drone);
-  const busy = parts.runningJob;
-  if (busy) return refuse('device.dockBusy', { job: busy.method });
-  const flying = droneAirborne(context.drone);
-  switch (action) {
-    case 'debug_mode_open':
-      if (parts.remoteDebug) return refuse('device.already');
-      if (parts.work === 'working') return refuse('device.dockWorking');
-      return null;
-    case 'debug_mode_close':
-      return parts.remoteDebug ? null : refuse('device.already');
-  }
-  if (!parts.remoteDebug) return refuse('device.remoteDebugRequired');
-  switch (action) {
-    case 'cover_open':
-      return parts.hatch === 'opened' ? refuse('device.already') : null;
-    case 'cover_close':
-      if (parts.hatch === 'closed') return refuse('device.already');
-      return flying ? refuse('device.droneFlying') : null;
-    case 'putter_open':
-      return parts.wings === 'expanded' ? refuse('device.already') : null;
-    case 'putter_close':
-      return parts.wings === 'gathered' ? refuse('device.already') : null;
-    case 'charge_open':
-      if (parts.charge === 'charging') return refuse('device.already');
-      return parts.droneInDock ? null : refuse('device.droneOutside');
-    case 'charge_close':
-      return parts.charge === 'charging' ? null : refuse('device.already');
-    case 'drone_open':
-      if (parts.aircraftPower === 'powered_on') return refuse('device.already');
-      return parts.droneInDock ? null : refuse('device.droneOutside');
-    case 'drone_close':
-      if (parts.aircraftPower === 'powered_off') return refuse('device.already');
-      return parts.droneInDock && !flying ? null : refuse('device.droneFlying');
-    case 'supplement_light_open':
-      return parts.lightOn ? refuse('device.already') : null;
-    case 'supplement_light_close':
-      return parts.lightOn ? null : refuse('device.already');
-    case 'device_reboot':
-      return flying ? refuse('device.droneFlying') : null;
-  }
-}
-
-/** null when `action` may be sent to the drone now, else why not. */
-export function uavActionRefusal(action: UavAction, context: ControlContext): Refusal | null {
-  const unavailable = dockAvailable(context);
-  if (unavailable) return unavailable;
-  const dock = context.dock!;
-  if (!aircraftPoweredOn(dock, context.drone)) return refuse('device.droneNotPowered');
-  const flying = droneAirborne(context.drone);
-  const flight = runningFlight(dock.jobs);
-  switch (action) {
-    case 'takeoff': {
-      if (flying) return refuse('device.droneFlying');
-      const parts = dockComponents(dock, context.drone);
-      if (parts.remoteDebug) return refuse('device.remoteDebugActive');
-      if (parts.work === 'working') return refuse('device.dockWorking');
-      return null;
-    }
-    case 'fly_to':
-    case 'emergency_stop':
-      return flying ? null : refuse('device.droneGrounded');
-    case 'return_home':
-      if (!flying) return refuse('device.droneGrounded');
-      return context.drone?.osd.mode_code === DRONE_MODE.RETURN_HOME ? refuse('device.already') : null;
-    case 'pause':
-      return flying && flight && flight.status !== 'paused' ? null : refuse('device.noFlightToPause');
-    case 'resume':
-      return flying && flight?.status === 'paused' ? null : refuse('device.noFlightToResume');
-  }
-}
-
-/** null when `action` may be sent to the drone's camera now, else why not. */
-export function podActionRefusal(action: PodAction, context: ControlContext): Refusal | null {
-  const unavailable = dockAvailable(context);
-  if (unavailable) return unavailable;
-  if (!aircraftPoweredOn(context.dock, context.drone)) return refuse('device.droneNotPowered');
-  const camera = cameraStatus(context.drone);
-  if (!camera.payloadIndex) return refuse('device.noPayload');
-  if (action === 'record_start' && camera.recording) return refuse('device.recording');
-  if (action === 'record_stop' && !camera.recording) return refuse('device.notRecording');
-  return null;
+  const entry = REMOTE_ACTIONS[action];
+  if (operator && !entry.permissions.some((code) => operator.may(code)))
+    return { key: 'device.noPermission', status: 403 };
+  return TARGET_CHECKS[entry.target](context) ?? entry.when(context as ControlContext & { dock: LiveDevice });
 }
 
 /** What a control call answers once the device accepted the command. */
@@ -218,8 +296,8 @@ export interface PodControlStatus {
   refusals: Record<PodAction, Refusal | null>;
 }
 
-/** getOnlineUavList: one online aircraft of the tenant. */
-export interface OnlineUav {
+/** getOnlineUavList: one online drone of the tenant. */
+export interface OnlineDrone {
   id: string;
   name: string;
   serialNumber: string;

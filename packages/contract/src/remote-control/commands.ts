@@ -1,16 +1,10 @@
 import { z } from 'zod';
 import { Id } from '../common/schemas.js';
-import {
-  DOCK_ACTIONS,
-  POD_ACTION_NAMES,
-  type PodAction,
-  UAV_ACTION_NAMES,
-  type UavAction,
-} from './actions.js';
+import { DOCK_ACTIONS, DRONE_ACTIONS, POD_ACTIONS, type PodAction } from './actions.js';
 
 export * from './actions.js';
 
-/** Request bodies of the remote-control calls (spec §7); the predicates live in device-control-rules.ts. */
+/** Request bodies of the remote-control calls (spec §7); the actions and their predicates are actions.ts. */
 
 // ------------------------------------------------------------------------------------------------ requests
 
@@ -31,11 +25,11 @@ export type DockControlBody = z.infer<typeof DockControlBody>;
  * uavControl (POST body): the aircraft by `id` or `serialNumber`, the action, and for `takeoff` and `fly_to`
  * the target point (WGS84) and height (m, relative to the take-off point).
  */
-export const UavControlBody = z
+export const DroneControlBody = z
   .object({
     id: Id.optional(),
     serialNumber: SerialNumberRef.optional(),
-    action: z.enum(UAV_ACTION_NAMES as [UavAction, ...UavAction[]], { message: 'validation.invalid' }),
+    action: z.enum(DRONE_ACTIONS, { message: 'validation.invalid' }),
     longitude: Coordinate(-180, 180).optional(),
     latitude: Coordinate(-90, 90).optional(),
     height: z.coerce.number().min(2).max(1500).optional(),
@@ -52,7 +46,7 @@ export const UavControlBody = z
       }
     }
   });
-export type UavControlBody = z.infer<typeof UavControlBody>;
+export type DroneControlBody = z.infer<typeof DroneControlBody>;
 
 /**
  * podControl (POST body): the aircraft by `id` or `serialNumber`, the action and its values: `gimbal`
@@ -63,7 +57,7 @@ export const PodControlBody = z
   .object({
     id: Id.optional(),
     serialNumber: SerialNumberRef.optional(),
-    action: z.enum(POD_ACTION_NAMES as [PodAction, ...PodAction[]], { message: 'validation.invalid' }),
+    action: z.enum(POD_ACTIONS, { message: 'validation.invalid' }),
     pitchSpeed: z.coerce.number().min(-90).max(90).optional(),
     yawSpeed: z.coerce.number().min(-90).max(90).optional(),
     zoomFactor: z.coerce.number().min(1).max(200).optional(),
@@ -102,7 +96,7 @@ const RefusalSchema = z
   .object({
     key: z.string(),
     params: z.record(z.string(), z.string()).optional(),
-    status: z.union([z.literal(400), z.literal(404)]),
+    status: z.union([z.literal(400), z.literal(403), z.literal(404)]),
   })
   .nullable();
 
@@ -122,8 +116,8 @@ export const PodControlStatusSchema = z.object({
   refusals: z.record(z.string(), RefusalSchema),
 });
 
-/** getOnlineUavList (OnlineUav[]). */
-export const OnlineUavSchema = z.object({
+/** getOnlineUavList (OnlineDrone[]). */
+export const OnlineDroneSchema = z.object({
   id: Id,
   name: z.string(),
   serialNumber: z.string(),

@@ -1,2 +1,3 @@
 export * from './actions.js';
 export * from './commands.js';
+export * from './events.js';

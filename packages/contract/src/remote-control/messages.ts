@@ -5,6 +5,7 @@
 export const messages = {
   'device.dockNotFound': ['未找到机库信息', 'Hangar information not found'],
   'device.dockOffline': ['机库离线', 'Hangar is offline'],
+  'device.noPermission': ['您没有该操作的权限', 'you do not have the permission for this action'],
   'device.droneNotPowered': [
     '飞机未开机，无法控制',
     'The aircraft is not powered on and cannot be controlled',

@@ -3,10 +3,11 @@ import {
   DroneRefQuery,
   envelope,
   DockControlBody,
-  OnlineUavSchema,
+  OnlineDroneSchema,
   PodControlBody,
   PodControlStatusSchema,
-  UavControlBody,
+  DroneControlBody,
+  REMOTE_ACTION_PERMISSIONS,
 } from '@aos/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -34,7 +35,7 @@ export default async function remoteControlRoutes(app: FastifyInstance) {
     routes.post(
       `${HANGAR}/${name}`,
       {
-        config: { permission: anyOf('remote_hangar_control', 'hangar_control') },
+        config: { permission: anyOf(...REMOTE_ACTION_PERMISSIONS.dock) },
         schema: {
           tags,
           summary: vtol
@@ -51,21 +52,21 @@ export default async function remoteControlRoutes(app: FastifyInstance) {
   routes.post(
     `${MANAGEMENT}/uavControl`,
     {
-      config: { permission: anyOf('uav_control', 'device_control') },
+      config: { permission: anyOf(...REMOTE_ACTION_PERMISSIONS.drone) },
       schema: {
         tags,
         summary: 'Fly an aircraft: take off to a point, fly to a point, return home, pause, resume, stop',
-        body: UavControlBody,
+        body: DroneControlBody,
         response: { 200: envelope(ControlResultSchema) },
       },
     },
     async (request, reply) =>
-      reply.ok(await control.uavControl(request.ctx, request.body, request), 'common.ok'),
+      reply.ok(await control.droneControl(request.ctx, request.body, request), 'common.ok'),
   );
   routes.post(
     `${MANAGEMENT}/podControl`,
     {
-      config: { permission: anyOf('pod_control', 'device_control') },
+      config: { permission: anyOf(...REMOTE_ACTION_PERMISSIONS.pod) },
       schema: {
         tags,
         summary: 'Drive an aircraft camera: gimbal, zoom, photo, recording, mode, lens',
@@ -96,9 +97,9 @@ export default async function remoteControlRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "The tenant's aircraft online now, with position, heading, speed and battery",
-        response: { 200: envelope(z.array(OnlineUavSchema)) },
+        response: { 200: envelope(z.array(OnlineDroneSchema)) },
       },
     },
-    async (request, reply) => reply.ok(await control.onlineUavs(request.ctx)),
+    async (request, reply) => reply.ok(await control.onlineDrones(request.ctx)),
   );
 }

@@ -1,27 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import {
+  aircraftPoweredOn,
   cameraStatus,
   type ControlContext,
   type ControlResult,
-  type DockAction,
   type DockControlBody,
-  dockActionRefusal,
-  type LiveDevice,
+  type DroneControlBody,
   JOB_FINAL_STATUSES,
+  type LiveDevice,
+  type LiveEvents,
   type LiveFrame,
+  liveRoom,
   type LiveJob,
-  type OnlineUav,
-  POD_ACTION_NAMES,
-  POD_ACTIONS,
+  type OnlineDrone,
+  type Operator,
   type PodAction,
   type PodControlBody,
   type PodControlStatus,
-  podActionRefusal,
   type Refusal,
-  UAV_ACTIONS,
-  type UavAction,
-  type UavControlBody,
-  uavActionRefusal,
+  type RemoteActionName,
+  remoteActionRefusal,
+  remoteActionsOf,
 } from '@aos/contract';
 import { inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -31,7 +30,7 @@ import type { DeviceLink } from '../../device/link.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import type { LogService } from '../log/log.service.js';
-import { podData, uavData } from './remote-control.payloads.js';
+import { type BodyOf, PERFORM } from './remote-control.actions.js';
 import {
   boundDroneSn,
   type DockRow,
@@ -50,6 +49,12 @@ export interface LiveState {
   recordJob(gatewaySn: string, job: LiveJob): Promise<void>;
   /** every live frame of every tenant (here: the jobs' progress, to log how each command ended) */
   subscribe(listener: (tenantId: string, frame: LiveFrame) => void): () => void;
+  /** tell the sockets in `room` (here: the issuing user's, how a command ended) */
+  publish(
+    room: string,
+    event: 'remoteControl.commandEnded',
+    data: LiveEvents['remoteControl.commandEnded'],
+  ): Promise<void>;
 }
 
 /** A long job this instance sent, until its final status is logged. */
@@ -64,24 +69,11 @@ interface SentJob {
 /** A job with no final status after this long is forgotten (the live view times it out after 10 minutes). */
 const SENT_JOB_MEMORY_MS = 15 * 60_000;
 
-/** Remote-debug methods that run for a while and report progress events (the others act at once). */
-const LONG_DOCK_JOBS: ReadonlySet<DockAction> = new Set([
-  'cover_open',
-  'cover_close',
-  'putter_open',
-  'putter_close',
-  'drone_open',
-  'drone_close',
-  'charge_open',
-  'charge_close',
-  'device_reboot',
-]);
-
-/** Drone commands that start a flight job, and the progress event that reports it. */
-const FLIGHT_JOBS: Partial<Record<UavAction, string>> = {
-  takeoff: 'takeoff_to_point_progress',
-  fly_to: 'fly_to_point_progress',
-};
+/** Who sends: the signed-in user's permission codes (a ctx without a user is the platform itself). */
+function operatorOf(ctx: Ctx): Operator | undefined {
+  const user = ctx.user;
+  return user ? { may: (code) => user.permissions.has(code) } : undefined;
+}
 
 function refused(refusal: Refusal): AppError {
   return new AppError(refusal.status, refusal.key, refusal.params ?? {});
@@ -114,6 +106,15 @@ export class RemoteControlService {
     if (!sent || !JOB_FINAL_STATUSES.includes(job.status)) return;
     this.sent.delete(job.bid);
     const seconds = ((Date.now() - sent.sentAt) / 1000).toFixed(1);
+    this.ended(sent.ctx, {
+      bid: job.bid,
+      action: sent.action,
+      sn: sent.sn,
+      job: job.method,
+      outcome: job.status === 'ok' ? 'ok' : job.status === 'timeout' ? 'timeout' : 'failed',
+      status: job.status,
+      result: job.result,
+    });
     this.logs.usual(
       sent.ctx,
       job.status === 'ok' ? 'info' : 'warn',
@@ -130,51 +131,41 @@ export class RemoteControlService {
     options: { vtol?: boolean } = {},
   ): Promise<ControlResult> {
     const dock = await findDock(ctx, body);
-    const context = await this.context(ctx, dock);
-    const refusal = dockActionRefusal(body.action, context, options);
-    if (refusal) throw this.refusedAndLogged(ctx, body.action, dock.serialNumber, refusal, request);
-    return this.send(ctx, dock.serialNumber, dock.serialNumber, body.action, body.action, {}, request, {
-      jobMethod: LONG_DOCK_JOBS.has(body.action) ? body.action : null,
-    });
+    const context = { ...(await this.context(ctx, dock)), vtol: options.vtol === true };
+    return this.perform(ctx, body.action, body, { sn: dock.serialNumber, dock, context }, request);
   }
 
-  async uavControl(ctx: Ctx, body: UavControlBody, request?: FastifyRequest): Promise<ControlResult> {
+  async droneControl(ctx: Ctx, body: DroneControlBody, request?: FastifyRequest): Promise<ControlResult> {
     const { drone, dock, context } = await this.aircraftContext(ctx, body);
-    const refusal = uavActionRefusal(body.action, context);
-    if (refusal) throw this.refusedAndLogged(ctx, body.action, drone.serialNumber, refusal, request);
-    const method = UAV_ACTIONS[body.action];
-    return this.send(
-      ctx,
-      drone.serialNumber,
-      dock.serialNumber,
-      body.action,
-      method,
-      uavData(body, dock),
-      request,
-      {
-        jobMethod: FLIGHT_JOBS[body.action] ?? null,
-      },
-    );
+    return this.perform(ctx, body.action, body, { sn: drone.serialNumber, dock, context }, request);
   }
 
   async podControl(ctx: Ctx, body: PodControlBody, request?: FastifyRequest): Promise<ControlResult> {
     const { drone, dock, context } = await this.aircraftContext(ctx, body);
-    const refusal = podActionRefusal(body.action, context);
-    if (refusal) throw this.refusedAndLogged(ctx, body.action, drone.serialNumber, refusal, request);
-    const payloadIndex = cameraStatus(context.drone).payloadIndex!;
-    const method = POD_ACTIONS[body.action];
-    return this.send(
-      ctx,
-      drone.serialNumber,
-      dock.serialNumber,
-      body.action,
-      method,
-      podData(body, payloadIndex),
-      request,
-      {
-        jobMethod: null,
-      },
-    );
+    return this.perform(ctx, body.action, body, { sn: drone.serialNumber, dock, context }, request);
+  }
+
+  /**
+   * Check `action` with the contract's predicate (the operator's permission, then the live state), refuse
+   * with its message, else send what the action's entry of PERFORM says to `target.sn` through its dock.
+   */
+  private async perform<A extends RemoteActionName>(
+    ctx: Ctx,
+    action: A,
+    body: BodyOf<A>,
+    target: { sn: string; dock: DockRow; context: ControlContext },
+    request: FastifyRequest | undefined,
+  ): Promise<ControlResult> {
+    const refusal = remoteActionRefusal(action, target.context, operatorOf(ctx));
+    if (refusal) throw this.refusedAndLogged(ctx, action, target.sn, refusal, request);
+    const how = PERFORM[action];
+    const data = how.data(body, {
+      dock: target.dock,
+      payloadIndex: cameraStatus(target.context.drone).payloadIndex,
+    });
+    return this.send(ctx, target.sn, target.dock.serialNumber, action, how.method, data, request, {
+      jobMethod: how.job,
+    });
   }
 
   /** getPodControlStatus: the camera as the drone reports it, and which pod actions are allowed now. */
@@ -185,18 +176,18 @@ export class RemoteControlService {
       ? await this.context(ctx, dock, drone.serialNumber)
       : { dock: null, drone: await this.live.get(drone.serialNumber) };
     const refusals = Object.fromEntries(
-      POD_ACTION_NAMES.map((action) => [action, podActionRefusal(action, context)]),
+      remoteActionsOf('pod').map((action) => [action, remoteActionRefusal(action, context, operatorOf(ctx))]),
     ) as Record<PodAction, Refusal | null>;
     return {
       serialNumber: drone.serialNumber,
-      poweredOn: refusals.photo?.key !== 'device.droneNotPowered' && context.dock?.online === true,
+      poweredOn: context.dock?.online === true && aircraftPoweredOn(context.dock, context.drone),
       camera: cameraStatus(context.drone),
       refusals,
     };
   }
 
-  /** getOnlineUavList: the tenant's aircraft that are online now, with where they are. */
-  async onlineUavs(ctx: Ctx): Promise<OnlineUav[]> {
+  /** getOnlineUavList: the tenant's drones that are online now, with where they are. */
+  async onlineDrones(ctx: Ctx): Promise<OnlineDrone[]> {
     const online = (await this.live.list(ctx.tenantId)).filter(
       (device) => device.kind === 'device' && device.online,
     );
@@ -265,6 +256,8 @@ export class RemoteControlService {
         `${action} (${method}) → ${sn}: accepted, bid ${bid}`,
         request,
       );
+      if (!options.jobMethod)
+        this.ended(ctx, { bid, action, sn, job: null, outcome: 'ok', status: 'accepted', result: null });
       return { gatewaySn, action, method, bid, output: outcome.output ?? null };
     } catch (error) {
       if (!(error instanceof DeviceCommandError)) throw error;
@@ -275,11 +268,34 @@ export class RemoteControlService {
         `${action} (${method}) → ${sn}: ${error.reason}${error.result === null ? '' : ` ${error.result}`}`,
         request,
       );
+      this.ended(ctx, {
+        bid,
+        action,
+        sn,
+        job: null,
+        outcome: error.reason === 'timeout' ? 'timeout' : 'failed',
+        status: error.reason,
+        result: error.result,
+      });
       if (error.reason === 'rejected')
         throw new AppError(502, 'device.commandRejected', { code: error.result ?? '' });
       if (error.reason === 'timeout') throw new AppError(504, 'device.commandTimeout');
       throw new AppError(503, 'device.linkUnavailable');
     }
+  }
+
+  /** Tell the user who sent a command that it ended (a command of the platform itself has nobody to tell). */
+  private ended(ctx: Ctx, data: LiveEvents['remoteControl.commandEnded']): void {
+    const userId = ctx.user?.userId;
+    if (!userId) return;
+    this.live.publish(liveRoom.user(userId), 'remoteControl.commandEnded', data).catch((error: unknown) => {
+      this.logs.usual(
+        ctx,
+        'warn',
+        'device.control',
+        `${data.action} → ${data.sn}: end not pushed, ${String(error)}`,
+      );
+    });
   }
 
   private refusedAndLogged(

@@ -1,4 +1,4 @@
-import type { DockOption, OnlineUav } from '@aos/contract';
+import type { DockOption, OnlineDrone } from '@aos/contract';
 import { useQuery } from '@tanstack/react-query';
 import { requestData } from '../../../api/http';
 
@@ -8,7 +8,7 @@ export const dockOptions = () =>
 
 /** The tenant's online drones (names of the drones the live map shows). */
 export const onlineDrones = () =>
-  requestData<OnlineUav[]>({ url: '/api/cloud-task/project-management/getOnlineUavList' });
+  requestData<OnlineDrone[]>({ url: '/api/cloud-task/project-management/getOnlineUavList' });
 
 const DRONE_REFRESH_MS = 30_000;
 

@@ -1,4 +1,4 @@
-import type { DockOption, OnlineUav } from '@aos/contract';
+import type { DockOption, OnlineDrone } from '@aos/contract';
 import { DRONE_MODE } from '@aos/contract/rules';
 import { describe, expect, it } from 'vitest';
 import { droneOfDock, fleetEntries, onlineCount, searchFleet } from './fleet';
@@ -15,7 +15,7 @@ const dock = (serialNumber: string, name: string, visible = 1): DockOption => ({
   manufacturerId: null,
   visible,
 });
-const onlineDrone = (serialNumber: string, name: string, hangarSerialNumber: string | null): OnlineUav => ({
+const onlineDrone = (serialNumber: string, name: string, hangarSerialNumber: string | null): OnlineDrone => ({
   id: '9',
   name,
   serialNumber,

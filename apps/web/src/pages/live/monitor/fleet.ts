@@ -1,4 +1,4 @@
-import type { DockOption, LiveDevice, OnlineUav } from '@aos/contract';
+import type { DockOption, LiveDevice, OnlineDrone } from '@aos/contract';
 import { DOCK_VISIBLE } from '@aos/contract/rules';
 import type { LiveDevices } from '../../../live/model';
 import {
@@ -58,7 +58,7 @@ function blankDock(registered: DockOption): LiveDevice {
 export function fleetEntries(
   devices: LiveDevices,
   registered: readonly DockOption[],
-  onlineDrones: readonly OnlineUav[] = [],
+  onlineDrones: readonly OnlineDrone[] = [],
 ): FleetEntry[] {
   const namedDrones = new Map(onlineDrones.map((drone) => [drone.serialNumber, drone]));
   const hidden = new Set(registered.filter((d) => d.visible !== DOCK_VISIBLE).map((d) => d.serialNumber));

@@ -8,14 +8,13 @@ import {
   VideoCameraOutlined,
 } from '@ant-design/icons';
 import type { PodAction, PodControlBody } from '@aos/contract';
-import { cameraStatus, podActionRefusal } from '@aos/contract/rules';
+import { cameraStatus } from '@aos/contract/rules';
 import { Segmented, Slider, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../store/session';
 import { podControl } from './api';
 import { useCommand, useRefusalText } from './commands';
-import { type LiveControlContext, NO_DRONE } from './context';
+import { type LiveControlContext, useActionRefusal } from './context';
 import { ControlButton } from './ControlButton';
 
 /** Degrees per second for one nudge of the gimbal (applied for one second by the server). */
@@ -28,21 +27,17 @@ type Values = Omit<PodControlBody, 'action' | 'serialNumber' | 'id'>;
 
 /**
  * The drone's camera (podControl): gimbal nudges and recentre, zoom, photo, recording, photo/video
- * mode and lens, each enabled by podActionRefusal on the live state.
+ * mode and lens, each enabled by the contract's remoteActionRefusal on the live state.
  */
 export function CameraControls({ context }: { context: LiveControlContext }) {
   const { t } = useTranslation();
-  const permitted = useSession((state) => state.permission.pod_control === true);
   const refusalText = useRefusalText();
   const { pending, run } = useCommand();
   const camera = cameraStatus(context.drone);
   const [zoom, setZoom] = useState(camera.zoomFactor ?? 1);
   useEffect(() => setZoom(camera.zoomFactor ?? 1), [camera.zoomFactor]);
-  const forbidden = permitted
-    ? null
-    : t('remote.noPermission', { name: t('remote.permissions.pod_control') });
   const droneSn = context.droneSn;
-  const refusal = (action: PodAction) => podActionRefusal(action, context) ?? (droneSn ? null : NO_DRONE);
+  const refusal = useActionRefusal(context);
   const send = (key: string, action: PodAction, values: Values = {}) =>
     run(key, action, t(`remote.actions.${key}`), () =>
       podControl({ serialNumber: droneSn!, action, ...values }),
@@ -50,16 +45,16 @@ export function CameraControls({ context }: { context: LiveControlContext }) {
 
   const nudge = (key: string, icon: React.ReactNode, values: Values) => (
     <ControlButton
+      action="gimbal"
       id={key}
+      context={context}
       label={null}
       icon={icon}
-      refusal={refusal('gimbal')}
-      forbidden={forbidden}
       pending={pending === key}
       onClick={() => send(key, 'gimbal', values)}
     />
   );
-  const reason = (action: PodAction) => forbidden ?? refusalText(refusal(action));
+  const reason = (action: PodAction) => refusalText(refusal(action));
 
   return (
     <div className="remote-controls" data-testid="camera-controls">
@@ -72,11 +67,10 @@ export function CameraControls({ context }: { context: LiveControlContext }) {
           <Tooltip title={t('remote.actions.gimbal_reset')}>
             <span>
               <ControlButton
-                id="gimbal_reset"
+                action="gimbal_reset"
+                context={context}
                 label={null}
                 icon={<BorderInnerOutlined />}
-                refusal={refusal('gimbal_reset')}
-                forbidden={forbidden}
                 pending={pending === 'gimbal_reset'}
                 onClick={() => send('gimbal_reset', 'gimbal_reset', { resetMode: 0 })}
               />
@@ -89,34 +83,31 @@ export function CameraControls({ context }: { context: LiveControlContext }) {
         </div>
         <div className="remote-camera__side">
           <ControlButton
-            id="photo"
+            action="photo"
+            context={context}
             label={t('remote.actions.photo')}
             icon={<CameraOutlined />}
-            refusal={refusal('photo')}
-            forbidden={forbidden}
             pending={pending === 'photo'}
             block
             onClick={() => send('photo', 'photo')}
           />
           {camera.recording ? (
             <ControlButton
-              id="record_stop"
+              action="record_stop"
+              context={context}
               label={t('remote.actions.record_stop')}
               icon={<VideoCameraOutlined />}
               danger
-              refusal={refusal('record_stop')}
-              forbidden={forbidden}
               pending={pending === 'record_stop'}
               block
               onClick={() => send('record_stop', 'record_stop')}
             />
           ) : (
             <ControlButton
-              id="record_start"
+              action="record_start"
+              context={context}
               label={t('remote.actions.record_start')}
               icon={<VideoCameraOutlined />}
-              refusal={refusal('record_start')}
-              forbidden={forbidden}
               pending={pending === 'record_start'}
               block
               onClick={() => send('record_start', 'record_start')}

@@ -1,18 +1,19 @@
-import type { Refusal } from '@aos/contract';
+import type { RemoteActionName } from '@aos/contract';
 import { Button, type ButtonProps, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useRefusalText } from './commands';
+import { type LiveControlContext, useActionRefusal } from './context';
 
 export interface ControlButtonProps {
-  /** the action name: test id `control-<id>` */
-  id: string;
+  /** the action it sends (its permission and predicate come from REMOTE_ACTIONS) */
+  action: RemoteActionName;
+  /** the test id `control-<id>`; the action's name by default (the gimbal's nudges have their own) */
+  id?: string;
+  context: LiveControlContext;
   label: ReactNode;
   icon?: ReactNode;
-  /** the contract predicate's answer for now; null = allowed */
-  refusal: Refusal | null;
-  /** why the user may not use it at all (missing permission), shown like a refusal */
-  forbidden?: string | null;
   pending?: boolean;
+  /** drawn red (an emergency stop, a reboot) */
   danger?: boolean;
   type?: ButtonProps['type'];
   block?: boolean;
@@ -20,12 +21,14 @@ export interface ControlButtonProps {
 }
 
 /**
- * A command button: enabled only when the contract's predicate allows the action (and the user holds its
- * permission), with the reason as its tooltip otherwise: the same words the server would refuse with.
+ * A command button: enabled only when the contract's remoteActionRefusal allows the action (the user's
+ * permission and the live state), with the reason as its tooltip otherwise: the same words the server would
+ * refuse with.
  */
 export function ControlButton(props: ControlButtonProps) {
   const refusalText = useRefusalText();
-  const reason = props.forbidden ?? refusalText(props.refusal);
+  const refusal = useActionRefusal(props.context)(props.action);
+  const reason = refusalText(refusal);
   const button = (
     <Button
       icon={props.icon}
@@ -35,8 +38,8 @@ export function ControlButton(props: ControlButtonProps) {
       loading={props.pending}
       disabled={Boolean(reason)}
       onClick={props.onClick}
-      data-testid={`control-${props.id}`}
-      data-refusal={props.forbidden ? 'forbidden' : (props.refusal?.key ?? '')}
+      data-testid={`control-${props.id ?? props.action}`}
+      data-refusal={refusal?.key ?? ''}
     >
       {props.label}
     </Button>

@@ -1,11 +1,11 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import type { ControlContext, DockAction } from '@aos/contract';
-import { dockComponents, DOCK_TYPE_VTOL, dockActionRefusal } from '@aos/contract/rules';
+import type { DockAction } from '@aos/contract';
+import { dockComponents, DOCK_TYPE_VTOL } from '@aos/contract/rules';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../store/session';
 import { dockControl } from './api';
 import { useCommand } from './commands';
+import type { LiveControlContext } from './context';
 import { ControlButton } from './ControlButton';
 
 /** The dock's switches as rows: what it controls, its state now, and the two actions. */
@@ -31,22 +31,15 @@ const ROWS: {
 ];
 
 /**
- * Dock remote debug (hangarControl, or vtolHangarControl for a VTOL dock): each button enabled by
- * dockActionRefusal on the live state, dangerous ones confirmed first.
+ * Dock remote debug (hangarControl, or vtolHangarControl for a VTOL dock): each button enabled by the
+ * contract's remoteActionRefusal on the live state, dangerous ones confirmed first.
  */
-export function DockControls({
-  context,
-}: {
-  context: ControlContext & { dock: NonNullable<ControlContext['dock']> };
-}) {
+export function DockControls({ context: given }: { context: LiveControlContext }) {
   const { t } = useTranslation();
-  const permitted = useSession((state) => state.permission.remote_hangar_control === true);
   const { pending, run } = useCommand();
-  const vtol = context.dockType === DOCK_TYPE_VTOL;
+  const vtol = given.dockType === DOCK_TYPE_VTOL;
+  const context = { ...given, vtol };
   const parts = dockComponents(context.dock, context.drone);
-  const forbidden = permitted
-    ? null
-    : t('remote.noPermission', { name: t('remote.permissions.remote_hangar_control') });
 
   const button = (
     action: DockAction,
@@ -56,10 +49,9 @@ export function DockControls({
     return (
       <ControlButton
         key={action}
-        id={action}
+        action={action}
+        context={context}
         label={label}
-        refusal={dockActionRefusal(action, context, { vtol })}
-        forbidden={forbidden}
         pending={pending === action}
         onClick={() =>
           run(action, action, t(`dockState.jobs.${action}`), () =>

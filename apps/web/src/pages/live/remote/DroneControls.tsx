@@ -6,20 +6,19 @@ import {
   RocketOutlined,
   StopOutlined,
 } from '@ant-design/icons';
-import type { UavAction } from '@aos/contract';
-import { runningFlight, uavActionRefusal } from '@aos/contract/rules';
+import type { DroneAction } from '@aos/contract';
+import { runningFlight } from '@aos/contract/rules';
 import { App, Progress, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LonLat } from '../../../components/map/coordinates';
-import { useSession } from '../../../store/session';
 import { droneControl } from './api';
 import { useCommand } from './commands';
-import { type LiveControlContext, NO_DRONE } from './context';
+import type { LiveControlContext } from './context';
 import { ControlButton } from './ControlButton';
 import { type FlightTarget, TargetDialog } from './TargetDialog';
 
-const ICONS: Record<UavAction, ReactNode> = {
+const ICONS: Record<DroneAction, ReactNode> = {
   takeoff: <RocketOutlined />,
   fly_to: <AimOutlined />,
   return_home: <HomeOutlined />,
@@ -41,30 +40,24 @@ function pointOf(osd: Record<string, unknown> | undefined): LonLat | undefined {
  */
 export function DroneControls({ context }: { context: LiveControlContext }) {
   const { t } = useTranslation();
-  const permitted = useSession((state) => state.permission.uav_control === true);
   const { pending, run } = useCommand();
   const { message } = App.useApp();
   const [target, setTarget] = useState<'takeoff' | 'fly_to' | null>(null);
   const flight = runningFlight(context.dock.jobs);
-  const forbidden = permitted
-    ? null
-    : t('remote.noPermission', { name: t('remote.permissions.uav_control') });
   const droneSn = context.droneSn;
 
-  const refusal = (action: UavAction) => uavActionRefusal(action, context) ?? (droneSn ? null : NO_DRONE);
-  const send = (action: UavAction, target?: FlightTarget) =>
+  const send = (action: DroneAction, target?: FlightTarget) =>
     droneControl({ serialNumber: droneSn!, action, ...target });
 
-  const button = (action: UavAction, danger = false) => {
+  const button = (action: DroneAction, danger = false) => {
     const label = t(`remote.actions.${action}`);
     return (
       <ControlButton
-        id={action}
+        action={action}
+        context={context}
         label={label}
         icon={ICONS[action]}
         danger={danger}
-        refusal={refusal(action)}
-        forbidden={forbidden}
         pending={pending === action}
         block
         onClick={() =>

@@ -26,7 +26,7 @@ const DEFAULT_SPEED = 10;
 
 /**
  * The point of a take-off or fly-to, typed or picked on a small map, with the height above the take-off
- * point and the speed limit (the ranges of UavControlBody). Its OK button is the confirmation.
+ * point and the speed limit (the ranges of DroneControlBody). Its OK button is the confirmation.
  */
 export function TargetDialog({ open, mode, start, onOk, onCancel }: TargetDialogProps) {
   const { t } = useTranslation();

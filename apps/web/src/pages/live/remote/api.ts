@@ -5,7 +5,7 @@ import type {
   DockPlayStream,
   PodControlBody,
   PodControlStatus,
-  UavControlBody,
+  DroneControlBody,
 } from '@aos/contract';
 import { requestData } from '../../../api/http';
 
@@ -25,7 +25,7 @@ export const dockControl = (body: DockControlBody, vtol: boolean) =>
     data: body,
   });
 
-export const droneControl = (body: UavControlBody) =>
+export const droneControl = (body: DroneControlBody) =>
   requestData<ControlResult>({ url: `${MANAGEMENT}/uavControl`, method: 'POST', data: body });
 
 export const podControl = (body: PodControlBody) =>

@@ -1,5 +1,5 @@
-import { type Refusal, translate } from '@aos/contract';
-import { DANGEROUS_ACTIONS, JOB_FINAL_STATUSES } from '@aos/contract/rules';
+import { type ControlResult, type Refusal, type RemoteActionName, translate } from '@aos/contract';
+import { JOB_FINAL_STATUSES, REMOTE_ACTIONS } from '@aos/contract/rules';
 import { App, type ButtonProps } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,8 +26,14 @@ export function useRefusalText(): (refusal: Refusal | null) => string | null {
 }
 
 /**
- * Send commands: one at a time per control (its key is `pending` meanwhile), dangerous ones after a
- * confirmation. A refusal or a device error is shown by the HTTP layer with the server's message; a
+ * The bids of the commands this console sent: how they end comes to the user's room as
+ * `remoteControl.commandEnded` (useJobToasts), so their job frames need no toast of their own.
+ */
+const ownCommands = new Set<string>();
+
+/**
+ * Send commands: one at a time per control (its key is `pending` meanwhile), the actions REMOTE_ACTIONS
+ * marks dangerous after a confirmation. A refusal or a device error is shown by the HTTP layer with the server's message; a
  * network failure, which it leaves silent, is shown here.
  */
 export function useCommand() {
@@ -36,11 +42,11 @@ export function useCommand() {
   const [pending, setPending] = useState<string | null>(null);
 
   const run = useCallback(
-    (key: string, action: string, label: string, send: () => Promise<unknown>) => {
+    (key: string, action: RemoteActionName, label: string, send: () => Promise<ControlResult>) => {
       const go = async () => {
         setPending(key);
         try {
-          await send();
+          ownCommands.add((await send()).bid);
           void message.success(t('remote.sent', { action: label }));
         } catch (error) {
           if (error instanceof TransportError) void message.error(t('common.requestFailed'));
@@ -48,7 +54,7 @@ export function useCommand() {
           setPending(null);
         }
       };
-      if (!DANGEROUS_ACTIONS.has(action)) return void go();
+      if (!REMOTE_ACTIONS[action].dangerous) return void go();
       modal.confirm({
         title: t('remote.confirmTitle', { action: label }),
         content: t('remote.confirmBody'),
@@ -66,25 +72,37 @@ export function useCommand() {
 }
 
 /**
- * A toast when a job of the dock ends: done, or its status and the device's error code (a warning when it
- * was canceled, an error otherwise).
+ * A toast when a job of the dock ends (done, or its status and the device's error code: a warning when it
+ * was canceled or timed out, an error otherwise), and when a command of this user ends
+ * (`remoteControl.commandEnded`, pushed to the user's room): its long job's end, or "done" for a command
+ * accepted at once. A command the device refused or did not answer was already shown by the call's answer.
  */
 export function useJobToasts(dockSn: string | null) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  useLiveEvent('job', ({ sn, job }) => {
-    if (sn !== dockSn || !JOB_FINAL_STATUSES.includes(job.status)) return;
-    const name = t(`dockState.jobs.${job.method}`, job.method);
-    if (job.status === 'ok') {
+  const show = (name: string, status: string, result: number | null) => {
+    if (status === 'ok' || status === 'accepted') {
       void message.success(t('remote.jobDone', { job: name }));
       return;
     }
-    const status = t(`remote.jobStatus.${job.status}`, job.status);
+    const text = t(`remote.jobStatus.${status}`, status);
     // canceled: superseded by the operator (a fly-to during take-off, an emergency stop), not a fault
-    void (job.status === 'canceled' ? message.warning : message.error)(
-      job.result
-        ? t('remote.jobFailed', { job: name, status, code: job.result })
-        : t('remote.jobFailedNoCode', { job: name, status }),
+    void (status === 'canceled' || status === 'timeout' ? message.warning : message.error)(
+      result
+        ? t('remote.jobFailed', { job: name, status: text, code: result })
+        : t('remote.jobFailedNoCode', { job: name, status: text }),
     );
+  };
+  useLiveEvent('job', ({ sn, job }) => {
+    if (sn !== dockSn || !JOB_FINAL_STATUSES.includes(job.status) || ownCommands.has(job.bid)) return;
+    show(t(`dockState.jobs.${job.method}`, job.method), job.status, job.result);
+  });
+  useLiveEvent('remoteControl.commandEnded', (ended) => {
+    if (!ended.job && ended.outcome !== 'ok') return;
+    ownCommands.delete(ended.bid);
+    const name = ended.job
+      ? t(`dockState.jobs.${ended.job}`, ended.job)
+      : t(`remote.actions.${ended.action}`, ended.action);
+    show(name, ended.status, ended.result);
   });
 }

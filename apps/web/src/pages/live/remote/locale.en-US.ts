@@ -23,12 +23,6 @@ export default {
     drone: 'Aircraft state',
     droneSn: 'Aircraft serial number',
     noDrone: 'the dock reports no aircraft',
-    noPermission: 'you do not have the "{{name}}" permission',
-    permissions: {
-      remote_hangar_control: 'Hangar control',
-      uav_control: 'UAV control',
-      pod_control: 'Pod control',
-    },
     sent: 'sent: {{action}}',
     confirmTitle: 'Run "{{action}}"?',
     confirmBody: 'This moves dock or aircraft hardware. Make sure the site is safe.',

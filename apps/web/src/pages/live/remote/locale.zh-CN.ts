@@ -22,8 +22,6 @@ export default {
     drone: '飞机状态',
     droneSn: '飞机序列号',
     noDrone: '机库未上报所载飞机',
-    noPermission: '没有“{{name}}”权限',
-    permissions: { remote_hangar_control: '机库控制', uav_control: '无人机控制', pod_control: '吊舱控制' },
     sent: '已下发：{{action}}',
     confirmTitle: '确认执行“{{action}}”？',
     confirmBody: '该操作会驱动机库或飞机的硬件动作，请确认现场安全。',
