@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { provisionTenant } from '../apps/server/src/db/provision.js';
-import { ADMIN_PASSWORD, hasText, newPage, onePlatform, ready, screenshotPath, signedIn } from './harness.js';
+import { twoTenants } from '../apps/server/test/tenants.js';
+import { hasText, newPage, onePlatform, ready, screenshotPath, signedIn } from './harness.js';
 
 const env = onePlatform();
 
@@ -234,13 +234,7 @@ describe('dictionaries and parameters', () => {
   });
 
   it('a tenant reads system dictionaries and parameters, and cannot touch sealed business dictionaries', async () => {
-    await provisionTenant(env.platform.app.database.db, {
-      tenantId: '400001',
-      tenantName: 'Tenant 400001',
-      adminAccount: 'admin',
-      adminPassword: ADMIN_PASSWORD,
-      passwordHashCost: 10,
-    });
+    await twoTenants(env.platform.app, { theirs: '400001' });
     const { context, page } = await newPage(env.browser);
     await signedIn(page, env.platform, { tenant: '400001' });
 

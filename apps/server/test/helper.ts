@@ -182,7 +182,11 @@ export async function multipartForm(
   const form = new FormData();
   for (const part of parts) {
     if (part.filename === undefined) form.append(part.name, String(part.content));
-    else form.append(part.name, new Blob([part.content], { type: part.type ?? '' }), part.filename);
+    else {
+      // A copy on a plain ArrayBuffer: the DOM typing (e2e imports these helpers) takes no Buffer here.
+      const content = typeof part.content === 'string' ? part.content : Uint8Array.from(part.content);
+      form.append(part.name, new Blob([content], { type: part.type ?? '' }), part.filename);
+    }
   }
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return {

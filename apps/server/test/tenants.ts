@@ -17,8 +17,8 @@ export interface TenantSide {
   send: (method: Method, url: string, payload?: Record<string, unknown>) => ReturnType<typeof send>;
 }
 
-async function side(app: FastifyInstance, tenantId: string): Promise<TenantSide> {
-  const token = (await login(app, tenantId)).access_token;
+/** A signed-in user of `tenantId` as a side of a cross-tenant test (e.g. one holding forged grants). */
+export function sideOf(app: FastifyInstance, tenantId: string, token: string): TenantSide {
   return {
     app,
     tenantId,
@@ -26,6 +26,10 @@ async function side(app: FastifyInstance, tenantId: string): Promise<TenantSide>
     ...as(app, token),
     send: (method, url, payload) => send(app, token, method, url, payload),
   };
+}
+
+async function side(app: FastifyInstance, tenantId: string): Promise<TenantSide> {
+  return sideOf(app, tenantId, (await login(app, tenantId)).access_token);
 }
 
 /**

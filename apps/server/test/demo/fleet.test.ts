@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { DEMO_FLEET } from '../../src/modules/demo/demo-fleet.js';
 import { DEMO_ENV } from './helper.js';
-import { ADMIN_PASSWORD, createTenant, createTestApp, login, send } from '../helper.js';
+import { ADMIN_PASSWORD, createTestApp, login, send } from '../helper.js';
+import { expectIsolated, twoTenants } from '../tenants.js';
 
 /**
  * The embedded demo fleet (SIMULATOR): three docks of tenant 000000 with their aircraft, registered through
@@ -85,13 +86,21 @@ describe('demo fleet', () => {
   });
 
   it('keeps the demo devices out of another tenant', async () => {
-    await createTenant(app, '200001');
-    const other = (await login(app, '200001')).access_token;
-    const response = await send(app, other, 'POST', '/api/cloud-equipment/uavhangar/list', {});
-    expect(response.statusCode).toBe(200);
-    expect(
-      (response.json().data as Array<{ serialNumber: string }>).map((dock) => dock.serialNumber),
-    ).not.toContain(DEMO_FLEET[0]!.dockSn);
+    const { mine, theirs } = await twoTenants(app, { theirs: '200001' });
+    const { dockSn } = DEMO_FLEET[0]!;
+    const docks = (await mine.send('POST', '/api/cloud-equipment/uavhangar/list', {})).json().data;
+    const demo = (docks as Array<{ id: string; serialNumber: string }>).find(
+      (dock) => dock.serialNumber === dockSn,
+    )!;
+    await expectIsolated(mine, theirs, {
+      read: `/api/cloud-equipment/uavhangar/detail?id=${demo.id}`,
+      names: [demo.id, dockSn],
+      hidden: [{ method: 'POST', url: '/api/cloud-equipment/uavhangar/list', payload: {} }],
+      refused: [
+        `/api/cloud-equipment/uavhangar/detail?id=${demo.id}`,
+        `/api/cloud-equipment/uavhangar/getPlayStream?serialNumber=${dockSn}`,
+      ],
+    });
     const listed = app.platform.deviceLink.presence.list('200001').map((live) => live.device.serialNumber);
     expect(listed).not.toContain(DEMO_FLEET[0]!.dockSn);
   });

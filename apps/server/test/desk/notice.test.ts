@@ -2,10 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notice } from '../../src/db/schema/index.js';
-import { as, createTenant, createTestApp, login } from '../helper.js';
+import { as, createTestApp } from '../helper.js';
+import { expectIsolated, type TenantSide, twoTenants } from '../tenants.js';
 import { signInWithGrants } from '../org-helper.js';
 
 let app: FastifyInstance;
+let mine: TenantSide;
+let theirs: TenantSide;
 let platform: string;
 let tenantB: string;
 const B = '800001';
@@ -15,9 +18,9 @@ type Row = Record<string, unknown>;
 
 beforeAll(async () => {
   app = await createTestApp();
-  await createTenant(app, B);
-  platform = (await login(app)).access_token;
-  tenantB = (await login(app, B)).access_token;
+  ({ mine, theirs } = await twoTenants(app, { theirs: B }));
+  platform = mine.token;
+  tenantB = theirs.token;
 });
 afterAll(async () => {
   await app?.close();
@@ -95,11 +98,16 @@ describe('notices', () => {
 
   it('another tenant can neither read, change nor remove a notice', async () => {
     const id = (await submit(platform, valid({ title: 'Platform only' }))).json().data.id;
-    const ofB = (await as(app, tenantB).get(`${BASE}/list`)).json().data;
-    expect(ofB.records.some((row: Row) => row.id === id)).toBe(false);
-    expect((await as(app, tenantB).get(`${BASE}/detail?id=${id}`)).statusCode).toBe(404);
-    expect((await submit(tenantB, valid({ id, title: 'Taken' }))).statusCode).toBe(404);
-    expect((await as(app, tenantB).post(`${BASE}/remove?ids=${id}`)).statusCode).toBe(404);
+    await expectIsolated(mine, theirs, {
+      read: `${BASE}/detail?id=${id}`,
+      names: [id, 'Platform only'],
+      hidden: [`${BASE}/list`],
+      refused: [
+        `${BASE}/detail?id=${id}`,
+        { method: 'POST', url: `${BASE}/submit`, payload: valid({ id, title: 'Taken' }) },
+        { method: 'POST', url: `${BASE}/remove?ids=${id}` },
+      ],
+    });
     const [row] = await app.database.db.select().from(notice).where(eq(notice.id, id));
     expect(row).toMatchObject({ title: 'Platform only', isDeleted: 0 });
     const own = await submit(tenantB, valid({ title: 'Of B' }));

@@ -3,10 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { logApi, logError, logUsual } from '../../src/db/schema/index.js';
 import { md5Hex } from '../../src/lib/password.js';
-import { ADMIN_PASSWORD, as, createTenant, createTestApp, login } from '../helper.js';
+import { ADMIN_PASSWORD, as, createTestApp, login } from '../helper.js';
+import { expectIsolated, type TenantSide, twoTenants } from '../tenants.js';
 import { signInWithGrants } from '../org-helper.js';
 
 let app: FastifyInstance;
+let mine: TenantSide;
+let theirs: TenantSide;
 let platform: string;
 let tenantB: string;
 const B = '500001';
@@ -22,9 +25,9 @@ beforeAll(async () => {
       throw new Error('connection to db-secret-host refused');
     },
   );
-  await createTenant(app, B);
-  platform = (await login(app)).access_token;
-  tenantB = (await login(app, B)).access_token;
+  ({ mine, theirs } = await twoTenants(app, { theirs: B }));
+  platform = mine.token;
+  tenantB = theirs.token;
 });
 afterAll(async () => {
   await app?.close();
@@ -192,12 +195,12 @@ describe('reading logs', () => {
     expect(filtered.total).toBe(ofB.total);
 
     const platformRow = all.records.find((row: Row) => row.tenantId === '000000');
-    expect((await as(app, tenantB).get(`/api/blade-log/api/detail?id=${platformRow.id}`)).statusCode).toBe(
-      404,
-    );
-    expect((await as(app, platform).get(`/api/blade-log/api/detail?id=${platformRow.id}`)).statusCode).toBe(
-      200,
-    );
+    await expectIsolated(mine, theirs, {
+      read: `/api/blade-log/api/detail?id=${platformRow.id}`,
+      names: [platformRow.id],
+      hidden: ['/api/blade-log/api/list?size=100', '/api/blade-log/api/list?size=100&tenantId=000000'],
+      refused: [`/api/blade-log/api/detail?id=${platformRow.id}`],
+    });
   });
 
   it('filters by title, URI, method and creation time, newest first', async () => {

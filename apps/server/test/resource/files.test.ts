@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTenant, createTestApp, login, multipartForm } from '../helper.js';
+import { as, createTestApp, multipartForm } from '../helper.js';
+import { twoTenants } from '../tenants.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** A real 1x1 png. */
@@ -68,9 +69,9 @@ async function rawGet(pathname: string): Promise<{ status: number; body: string 
 
 beforeAll(async () => {
   app = await createTestApp();
-  await createTenant(app, '400001');
-  token = (await login(app)).access_token;
-  tokenB = (await login(app, '400001')).access_token;
+  const { mine, theirs } = await twoTenants(app, { theirs: '400001' });
+  token = mine.token;
+  tokenB = theirs.token;
   await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {

@@ -4,11 +4,14 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attach, logError, logUsual, oss } from '../../src/db/schema/index.js';
-import { as, createTenant, createTestApp, login, multipartForm } from '../helper.js';
+import { as, createTestApp, multipartForm } from '../helper.js';
+import { expectIsolated, type TenantSide, twoTenants } from '../tenants.js';
 import { signInWithGrants } from '../org-helper.js';
 import { type S3StandIn, startS3StandIn } from '../s3-stand-in.js';
 
 let app: FastifyInstance;
+let mine: TenantSide;
+let theirs: TenantSide;
 let s3: S3StandIn;
 let platform: string;
 let tenantB: string;
@@ -32,9 +35,9 @@ beforeAll(async () => {
   s3 = await startS3StandIn(ACCESS, SECRET);
   // The stand-in listens on 127.0.0.1: an operator's private MinIO, allowed explicitly.
   app = await createTestApp({ STORAGE_ALLOW_PRIVATE_ENDPOINTS: 'true' });
-  await createTenant(app, B);
-  platform = (await login(app)).access_token;
-  tenantB = (await login(app, B)).access_token;
+  ({ mine, theirs } = await twoTenants(app, { theirs: B }));
+  platform = mine.token;
+  tenantB = theirs.token;
 });
 afterAll(async () => {
   await app?.close();
@@ -158,15 +161,21 @@ describe('object storage configurations', () => {
   });
 
   it('another tenant can neither read, change, enable nor remove a configuration', async () => {
-    const [mine] = await app.database.db.select().from(oss).where(eq(oss.ossCode, 'first'));
-    const caller = as(app, tenantB);
-    expect((await caller.get(`${OSS}/detail?id=${mine!.id}`)).statusCode).toBe(404);
-    const listed = (await caller.get(`${OSS}/list?size=100`)).json().data;
+    const [first] = await app.database.db.select().from(oss).where(eq(oss.ossCode, 'first'));
+    await expectIsolated(mine, theirs, {
+      read: `${OSS}/detail?id=${first!.id}`,
+      names: [first!.id],
+      hidden: [`${OSS}/list?size=100`],
+      refused: [
+        `${OSS}/detail?id=${first!.id}`,
+        { method: 'POST', url: `${OSS}/submit`, payload: { ...minio({ ossCode: 'stolen' }), id: first!.id } },
+        { method: 'POST', url: `${OSS}/enable?id=${first!.id}` },
+        { method: 'POST', url: `${OSS}/remove?ids=${first!.id}` },
+      ],
+    });
+    const listed = (await as(app, tenantB).get(`${OSS}/list?size=100`)).json().data;
     expect(listed.records.every((row: Row) => row.tenantId === B)).toBe(true);
-    expect((await submit(tenantB, { ...minio({ ossCode: 'stolen' }), id: mine!.id })).statusCode).toBe(404);
-    expect((await caller.post(`${OSS}/enable?id=${mine!.id}`)).statusCode).toBe(404);
-    expect((await caller.post(`${OSS}/remove?ids=${mine!.id}`)).statusCode).toBe(404);
-    const [after] = await app.database.db.select().from(oss).where(eq(oss.id, mine!.id));
+    const [after] = await app.database.db.select().from(oss).where(eq(oss.id, first!.id));
     expect(after).toMatchObject({ ossCode: 'first', isDeleted: 0, status: 1 });
   });
 
@@ -269,15 +278,17 @@ describe('uploads and attachments', () => {
 
   it('another tenant can neither see, download, rename nor remove an attachment', async () => {
     const { attachId, link } = (await upload(platform, PDF, 'private.pdf')).json().data;
-    const caller = as(app, tenantB);
-    const listed = (await caller.get(`${ATTACH}/list?size=100`)).json().data;
-    expect(listed.records.some((row: Row) => row.id === attachId)).toBe(false);
-    expect((await caller.get(`${ATTACH}/detail?id=${attachId}`)).statusCode).toBe(404);
-    expect((await caller.get(`${ATTACH}/download?id=${attachId}`)).statusCode).toBe(404);
-    expect(
-      (await caller.post(`${ATTACH}/submit`, { payload: { id: attachId, originalName: 'mine' } })).statusCode,
-    ).toBe(404);
-    expect((await caller.post(`${ATTACH}/remove?ids=${attachId}`)).statusCode).toBe(404);
+    await expectIsolated(mine, theirs, {
+      read: `${ATTACH}/detail?id=${attachId}`,
+      names: [attachId, 'private.pdf'],
+      hidden: [`${ATTACH}/list?size=100`],
+      refused: [
+        `${ATTACH}/detail?id=${attachId}`,
+        `${ATTACH}/download?id=${attachId}`,
+        { method: 'POST', url: `${ATTACH}/submit`, payload: { id: attachId, originalName: 'mine' } },
+        { method: 'POST', url: `${ATTACH}/remove?ids=${attachId}` },
+      ],
+    });
     expect((await app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
   });
 

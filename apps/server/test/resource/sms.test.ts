@@ -2,10 +2,13 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { logApi, sms, smsOutbox } from '../../src/db/schema/index.js';
-import { as, createTenant, createTestApp, login } from '../helper.js';
+import { as, createTestApp } from '../helper.js';
+import { expectIsolated, type TenantSide, twoTenants } from '../tenants.js';
 import { signInWithGrants } from '../org-helper.js';
 
 let app: FastifyInstance;
+let mine: TenantSide;
+let theirs: TenantSide;
 let platform: string;
 let tenantB: string;
 const B = '700001';
@@ -15,9 +18,9 @@ type Row = Record<string, unknown>;
 
 beforeAll(async () => {
   app = await createTestApp();
-  await createTenant(app, B);
-  platform = (await login(app)).access_token;
-  tenantB = (await login(app, B)).access_token;
+  ({ mine, theirs } = await twoTenants(app, { theirs: B }));
+  platform = mine.token;
+  tenantB = theirs.token;
 });
 afterAll(async () => {
   await app?.close();
@@ -106,14 +109,17 @@ describe('SMS configurations', () => {
       .where(and(eq(sms.tenantId, '000000'), eq(sms.status, 2)));
     expect(enabled.map((row) => row.id)).toEqual([b]);
 
-    for (const response of [
-      await as(app, tenantB).get(`${SMS}/detail?id=${b}`),
-      await as(app, tenantB).post(`${SMS}/enable?id=${b}`),
-      await as(app, tenantB).post(`${SMS}/remove?ids=${b}`),
-      await submit(tenantB, { id: b, category: 0, smsCode: 'stolen' }),
-    ]) {
-      expect(response.statusCode).toBe(404);
-    }
+    await expectIsolated(mine, theirs, {
+      read: `${SMS}/detail?id=${b}`,
+      names: [b],
+      hidden: [`${SMS}/list`],
+      refused: [
+        `${SMS}/detail?id=${b}`,
+        { method: 'POST', url: `${SMS}/enable?id=${b}` },
+        { method: 'POST', url: `${SMS}/remove?ids=${b}` },
+        { method: 'POST', url: `${SMS}/submit`, payload: { id: b, category: 0, smsCode: 'stolen' } },
+      ],
+    });
     const viewer = await signInWithGrants(app, '000000', 'sms-viewer', ['sms']);
     for (const response of [
       await as(app, viewer).post(`${SMS}/enable?id=${a}`),

@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../../src/db/schema/index.js';
 import type { Ctx } from '../../src/lib/context.js';
 import { md5Hex, sha256 } from '../../src/lib/password.js';
-import { ADMIN_PASSWORD, as, createTenant, createTestApp, login } from '../helper.js';
+import { ADMIN_PASSWORD, as, createTestApp } from '../helper.js';
 import { signInWithGrants } from '../org-helper.js';
+import { expectIsolated, sideOf, type TenantSide, twoTenants } from '../tenants.js';
 
 let app: FastifyInstance;
+let tenants: { mine: TenantSide; theirs: TenantSide };
 let platform: string;
 const base = '/api/blade-system/client';
 const OTHER = '300401';
@@ -39,8 +41,8 @@ function signInThrough(clientId: string, secret: string) {
 
 beforeAll(async () => {
   app = await createTestApp();
-  await createTenant(app, OTHER);
-  platform = (await login(app)).access_token;
+  tenants = await twoTenants(app, { theirs: OTHER });
+  platform = tenants.mine.token;
 });
 afterAll(async () => {
   await app?.close();
@@ -158,19 +160,27 @@ describe('client permissions', () => {
   it('every other tenant gets 403, even with a forged grant; the service refuses on its own', async () => {
     const [saber] = await app.database.db.select().from(client).where(eq(client.clientId, 'saber'));
     const codes = ['client', 'client_add', 'client_edit', 'client_delete'];
-    for (const token of [
-      (await login(app, OTHER)).access_token,
-      await signInWithGrants(app, OTHER, 'forger', codes),
+    const forbidden = { status: 403 };
+    for (const other of [
+      tenants.theirs,
+      sideOf(app, OTHER, await signInWithGrants(app, OTHER, 'forger', codes)),
     ]) {
-      const caller = as(app, token);
-      for (const response of [
-        await caller.get(`${base}/list`),
-        await caller.get(`${base}/detail?id=${saber!.id}`),
-        await caller.post(`${base}/submit`, { payload: { ...valid, clientId: 'theirs' } }),
-        await caller.post(`${base}/remove?ids=${saber!.id}`),
-      ]) {
-        expect(response.statusCode).toBe(403);
-      }
+      await expectIsolated(tenants.mine, other, {
+        read: `${base}/detail?id=${saber!.id}`,
+        names: [saber!.id, 'saber'],
+        refused: [
+          { ...forbidden, url: `${base}/list` },
+          { ...forbidden, url: `${base}/detail?id=${saber!.id}` },
+          { ...forbidden, method: 'POST', url: `${base}/submit`, payload: { ...valid, clientId: 'theirs' } },
+          {
+            ...forbidden,
+            method: 'POST',
+            url: `${base}/submit`,
+            payload: { ...valid, id: saber!.id, clientId: 'saber' },
+          },
+          { ...forbidden, method: 'POST', url: `${base}/remove?ids=${saber!.id}` },
+        ],
+      });
     }
     const ctx: Ctx = {
       tenantId: OTHER,

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dict, dictBiz, menu, role, roleMenu, user } from '../../src/db/schema/index.js';
 import { newId } from '../../src/lib/ids.js';
 import { hashPassword, md5Hex } from '../../src/lib/password.js';
-import { ADMIN_PASSWORD, as, createTenant, createTestApp, login } from '../helper.js';
+import { ADMIN_PASSWORD, as, createTestApp, login } from '../helper.js';
+import { expectIsolated, type TenantSide, twoTenants } from '../tenants.js';
 
 let app: FastifyInstance;
 let platform: string;
@@ -46,13 +47,15 @@ async function created(token: string, base: string, payload: Record<string, unkn
   return response.json().data;
 }
 
+/** B owns the rows under test, C tries to reach them. */
+let tenants: { mine: TenantSide; theirs: TenantSide };
+
 beforeAll(async () => {
   app = await createTestApp();
-  await createTenant(app, B);
-  await createTenant(app, C);
+  tenants = await twoTenants(app, { mine: B, theirs: C });
   platform = (await login(app, A)).access_token;
-  tenantB = (await login(app, B)).access_token;
-  tenantC = (await login(app, C)).access_token;
+  tenantB = tenants.mine.token;
+  tenantC = tenants.theirs.token;
 });
 afterAll(async () => {
   await app?.close();
@@ -465,33 +468,41 @@ describe('business dictionaries (dict-biz)', () => {
   });
 
   it("another tenant can neither read, change, extend nor remove a tenant's entries", async () => {
-    const caller = as(app, tenantC, 'en-US');
-    const list = (await caller.get(`${BIZ}/list?size=100`)).json().data;
-    expect(list.records.map((row: Row) => row.id)).not.toContain(mine.id);
-    expect((await caller.get(`${BIZ}/list?parentId=${mine.id}`)).json().data.total).toBe(0);
-    expect((await caller.get(`${BIZ}/detail?id=${mine.id}`)).statusCode).toBe(404);
-    expect((await caller.get(`${BIZ}/child-list?parentId=${mine.id}`)).statusCode).toBe(404);
-    expect((await caller.get(`${BIZ}/dictionary?code=weather_kind`)).json().data).toEqual([]);
-    expect(JSON.stringify((await caller.get(`${BIZ}/tree`)).json().data)).not.toContain(mine.id);
-    const update = await submit(tenantC, BIZ, {
-      id: mine.id,
-      code: 'weather_kind',
-      dictValue: 'Stolen',
-      sort: 1,
-      isSealed: 0,
+    await expectIsolated(tenants.mine, tenants.theirs, {
+      read: `${BIZ}/detail?id=${mine.id}`,
+      names: [mine.id, entry.id],
+      hidden: [
+        `${BIZ}/list?size=100`,
+        `${BIZ}/list?parentId=${mine.id}`,
+        `${BIZ}/dictionary?code=weather_kind`,
+        `${BIZ}/tree`,
+      ],
+      refused: [
+        `${BIZ}/detail?id=${mine.id}`,
+        `${BIZ}/child-list?parentId=${mine.id}`,
+        {
+          method: 'POST',
+          url: `${BIZ}/submit`,
+          payload: { id: mine.id, code: 'weather_kind', dictValue: 'Stolen', sort: 1, isSealed: 0 },
+        },
+        {
+          method: 'POST',
+          url: `${BIZ}/submit`,
+          payload: {
+            parentId: mine.id,
+            code: 'weather_kind',
+            dictKey: 'x',
+            dictValue: 'x',
+            sort: 1,
+            isSealed: 0,
+          },
+          status: 400,
+          errors: { parentId: 'the parent dictionary does not exist' },
+        },
+        { method: 'POST', url: `${BIZ}/remove?ids=${entry.id}` },
+      ],
     });
-    expect(update.statusCode).toBe(404);
-    const extend = await submit(
-      tenantC,
-      BIZ,
-      { parentId: mine.id, code: 'weather_kind', dictKey: 'x', dictValue: 'x', sort: 1, isSealed: 0 },
-      'en-US',
-    );
-    expect(extend.statusCode).toBe(400);
-    expect(extend.json().data.errors).toEqual({ parentId: 'the parent dictionary does not exist' });
-    expect((await caller.post(`${BIZ}/remove?ids=${entry.id}`)).statusCode).toBe(404);
-    const [row] = await app.database.db.select().from(dictBiz).where(eq(dictBiz.id, mine.id));
-    expect(row).toMatchObject({ tenantId: B, dictValue: '天气', isDeleted: 0 });
+    expect((await as(app, tenantB).get(`${BIZ}/detail?id=${entry.id}`)).statusCode).toBe(200);
     // The same code is free in every tenant.
     await created(tenantC, BIZ, { code: 'weather_kind', dictValue: 'Weather of C' });
   });
@@ -499,10 +510,12 @@ describe('business dictionaries (dict-biz)', () => {
   it('a removal that reaches another tenant removes nothing', async () => {
     const ofC = await created(tenantC, BIZ, { code: 'c_only', dictValue: 'C only' });
     const lone = await created(tenantB, BIZ, { code: 'b_lone', dictValue: 'B lone' });
-    const response = await as(app, tenantB).post(`${BIZ}/remove?ids=${lone.id},${ofC.id}`);
-    expect(response.statusCode).toBe(404);
+    await expectIsolated(tenants.theirs, tenants.mine, {
+      read: `${BIZ}/detail?id=${ofC.id}`,
+      names: [ofC.id],
+      refused: [{ method: 'POST', url: `${BIZ}/remove?ids=${lone.id},${ofC.id}` }],
+    });
     expect((await as(app, tenantB).get(`${BIZ}/detail?id=${lone.id}`)).statusCode).toBe(200);
-    expect((await as(app, tenantC).get(`${BIZ}/detail?id=${ofC.id}`)).statusCode).toBe(200);
   });
 
   it('a tenant cannot change or remove a sealed (seeded) dictionary, but may add entries to it', async () => {

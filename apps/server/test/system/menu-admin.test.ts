@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, menuIds, roleIdOf, screenMenuIds } from '../authority-helper.js';
-import { as, createTenant, createTestApp, login } from '../helper.js';
+import { as, createTestApp, login } from '../helper.js';
+import { expectIsolated, type TenantSide, twoTenants } from '../tenants.js';
 
 let app: FastifyInstance;
 let platform: ReturnType<typeof as>;
@@ -26,11 +27,13 @@ async function addMenu(body: Record<string, unknown>): Promise<string> {
   return response.json().data.id;
 }
 
+let tenants: { mine: TenantSide; theirs: TenantSide };
+
 beforeAll(async () => {
   app = await createTestApp();
-  await createTenant(app, '100002');
-  platform = as(app, (await login(app)).access_token, 'en-US');
-  other = as(app, (await login(app, '100002')).access_token, 'en-US');
+  tenants = await twoTenants(app, { theirs: '100002' });
+  platform = as(app, tenants.mine.token, 'en-US');
+  other = as(app, tenants.theirs.token, 'en-US');
 });
 afterAll(async () => {
   await app?.close();
@@ -165,15 +168,29 @@ describe('menu administration', () => {
     const edit = await other.post(`${MENU}/submit`, {
       payload: { id: post, code: 'post', name: 'Mine', path: '/system/post', sort: 1, category: 1 },
     });
-    expect(edit.statusCode).toBe(403);
     expect(edit.json().msg).toBe(
       'menus are shared by every tenant: only the platform tenant may change them',
     );
-    expect((await other.post(`${MENU}/remove?ids=${post}`)).statusCode).toBe(403);
-    const add = await other.post(`${MENU}/submit`, {
-      payload: { code: 'mine', name: 'Mine', path: '/mine', sort: 1, category: 1 },
+    // shared, so readable: only the changes are refused, and the menu stays as it was
+    await expectIsolated(tenants.mine, tenants.theirs, {
+      read: `${MENU}/detail?id=${post}`,
+      names: [],
+      refused: [
+        {
+          method: 'POST',
+          url: `${MENU}/submit`,
+          payload: { id: post, code: 'post', name: 'Mine', path: '/system/post', sort: 1, category: 1 },
+          status: 403,
+        },
+        { method: 'POST', url: `${MENU}/remove?ids=${post}`, status: 403 },
+        {
+          method: 'POST',
+          url: `${MENU}/submit`,
+          payload: { code: 'mine', name: 'Mine', path: '/mine', sort: 1, category: 1 },
+          status: 403,
+        },
+      ],
     });
-    expect(add.statusCode).toBe(403);
   });
 
   it('needs the menu codes: a user without them gets 403', async () => {
@@ -246,16 +263,19 @@ describe('top menus', () => {
 
   it('never lets another tenant read, change, grant or remove a top menu', async () => {
     const theirs = (await other.get(`${TOP}/list?code=admin_area`)).json().data.records[0].id;
-    expect((await platform.get(`${TOP}/detail?id=${theirs}`)).statusCode).toBe(404);
-    const edit = await platform.post(`${TOP}/submit`, {
-      payload: { id: theirs, code: 'x', name: 'X', sort: 1 },
+    await expectIsolated(tenants.theirs, tenants.mine, {
+      read: `${TOP}/detail?id=${theirs}`,
+      names: [theirs],
+      hidden: [`${TOP}/list`],
+      refused: [
+        `${TOP}/detail?id=${theirs}`,
+        { method: 'POST', url: `${TOP}/submit`, payload: { id: theirs, code: 'x', name: 'X', sort: 1 } },
+        { method: 'POST', url: `${TOP}/grant`, payload: { topMenuIds: [theirs], menuIds: [] } },
+        `${MENU}/routes?topMenuId=${theirs}`,
+        { method: 'POST', url: `${TOP}/remove?ids=${theirs}` },
+      ],
     });
-    expect(edit.statusCode).toBe(404);
-    const grant = await platform.post(`${TOP}/grant`, { payload: { topMenuIds: [theirs], menuIds: [] } });
-    expect(grant.statusCode).toBe(404);
     expect((await platform.get(`${MENU}/top-tree-keys?topMenuIds=${theirs}`)).json().data.menu).toEqual([]);
-    expect((await platform.get(`${MENU}/routes?topMenuId=${theirs}`)).statusCode).toBe(404);
-    expect((await platform.post(`${TOP}/remove?ids=${theirs}`)).statusCode).toBe(404);
     const removed = await other.post(`${TOP}/remove?ids=${theirs}`);
     expect(removed.json()).toMatchObject({ code: 200, data: 1 });
     expect((await other.get(`${TOP}/list`)).json().data.total).toBe(4);

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedRegions } from '../../src/db/region-seed.js';
-import { as, createTenant, createTestApp, login } from '../helper.js';
+import { as, createTestApp } from '../helper.js';
 import { signInWithGrants } from '../org-helper.js';
+import { expectIsolated, type TenantSide, twoTenants } from '../tenants.js';
 
 let app: FastifyInstance;
+let tenants: { mine: TenantSide; theirs: TenantSide };
 let platform: string;
 let adminB: string;
 const B = '300201';
@@ -20,9 +22,9 @@ interface RegionBody {
 
 beforeAll(async () => {
   app = await createTestApp();
-  await createTenant(app, B);
-  platform = (await login(app)).access_token;
-  adminB = (await login(app, B)).access_token;
+  tenants = await twoTenants(app, { theirs: B });
+  platform = tenants.mine.token;
+  adminB = tenants.theirs.token;
 });
 afterAll(async () => {
   await app?.close();
@@ -197,13 +199,27 @@ describe('changing divisions', () => {
     const add = await caller.post(`${base}/submit`, {
       payload: { code: '98', parentCode: '00', name: 'Mine' },
     });
-    expect(add.statusCode).toBe(403);
     expect(add.json().msg).toBe('only the platform tenant may change the administrative divisions');
-    const edit = await caller.post(`${base}/submit`, {
-      payload: { id: '11', code: '11', parentCode: '00', name: 'Renamed' },
+    // shared, so readable: only the changes are refused, and the division stays as it was
+    await expectIsolated(tenants.mine, tenants.theirs, {
+      read: `${base}/detail?code=11`,
+      names: [],
+      refused: [
+        {
+          method: 'POST',
+          url: `${base}/submit`,
+          payload: { code: '98', parentCode: '00', name: 'Mine' },
+          status: 403,
+        },
+        {
+          method: 'POST',
+          url: `${base}/submit`,
+          payload: { id: '11', code: '11', parentCode: '00', name: 'Renamed' },
+          status: 403,
+        },
+        { method: 'POST', url: `${base}/remove?ids=110101`, status: 403 },
+      ],
     });
-    expect(edit.statusCode).toBe(403);
-    expect((await caller.post(`${base}/remove?ids=110101`)).statusCode).toBe(403);
     expect((await caller.get(`${base}/detail?code=11`)).json().data.name).toBe('北京市');
   });
 

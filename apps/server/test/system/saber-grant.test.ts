@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuIds, screenMenuIds } from '../authority-helper.js';
-import { as, createTenant, createTestApp, login } from '../helper.js';
+import { as, createTestApp, login } from '../helper.js';
+import { expectIsolated, type TenantSide, twoTenants } from '../tenants.js';
 import { addUser } from '../org-helper.js';
 import { saber } from '../saber-helper.js';
 
@@ -28,10 +29,12 @@ interface Node {
 const find = (nodes: Node[], id: string): Node | undefined =>
   nodes.find((node) => node.id === id) ?? nodes.map((node) => find(node.children, id)).find(Boolean);
 
+/** TENANT owns the roles and top menus, tenant 100012 tries to reach them. */
+let tenants: { mine: TenantSide; theirs: TenantSide };
+
 beforeAll(async () => {
   app = await createTestApp();
-  await createTenant(app, TENANT);
-  await createTenant(app, '100012');
+  tenants = await twoTenants(app, { mine: TENANT, theirs: '100012' });
   const platform = as(app, (await login(app)).access_token, 'en-US');
   const [postMenu] = await menuIds(app, ['post']);
   scopes = [];
@@ -42,8 +45,8 @@ beforeAll(async () => {
     expect(response.statusCode, response.body).toBe(200);
     scopes.push(response.json().data.id);
   }
-  admin = saber(app, (await login(app, TENANT)).access_token);
-  other = saber(app, (await login(app, '100012')).access_token);
+  admin = saber(app, tenants.mine.token);
+  other = saber(app, tenants.theirs.token);
   const added = await admin.post('/api/blade-system/role/submit', {
     roleName: 'Clerk',
     roleAlias: 'clerk',
@@ -112,11 +115,17 @@ describe('the Saber role grant dialog', () => {
       dataScope: [],
       apiScope: [],
     });
-    const stolen = await other.post('/api/blade-system/role/grant', {
-      roleIds: [clerkRole],
-      menuIds: [home],
+    await expectIsolated(tenants.mine, tenants.theirs, {
+      read: async () => (await admin.get(`${MENU}/role-tree-keys?roleIds=${clerkRole}`)).json().data,
+      names: [clerkRole],
+      refused: [
+        {
+          method: 'POST',
+          url: '/api/blade-system/role/grant',
+          payload: { roleIds: [clerkRole], menuIds: [home] },
+        },
+      ],
     });
-    expect(stolen.statusCode).toBe(404);
     const keys = (await admin.get(`${MENU}/role-tree-keys?roleIds=${clerkRole}`)).json().data;
     expect(keys.menu).not.toEqual([home]);
   });
@@ -141,7 +150,18 @@ describe('the Saber top-menu dialog', () => {
     expect(Object.keys(keys)).toEqual(['menu']);
     expect([...keys.menu].sort()).toEqual([post, role].sort());
     expect((await other.get(`${MENU}/top-tree-keys?topMenuIds=${top}`)).json().data).toEqual({ menu: [] });
-    const stolen = await other.post('/api/blade-system/topmenu/grant', { topMenuIds: [top], menuIds: [] });
-    expect(stolen.statusCode).toBe(404);
+    await expectIsolated(tenants.mine, tenants.theirs, {
+      read: async () => (await admin.get(`${MENU}/top-tree-keys?topMenuIds=${top}`)).json().data,
+      names: [top],
+      hidden: ['/api/blade-system/topmenu/list?name=&code=&current=1&size=10'],
+      refused: [
+        `/api/blade-system/topmenu/detail?id=${top}`,
+        {
+          method: 'POST',
+          url: '/api/blade-system/topmenu/grant',
+          payload: { topMenuIds: [top], menuIds: [] },
+        },
+      ],
+    });
   });
 });

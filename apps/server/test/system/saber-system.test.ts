@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, CLIENT_BASIC, createTenant, createTestApp, login } from '../helper.js';
+import { as, CLIENT_BASIC, createTestApp, login } from '../helper.js';
+import { expectIsolated, type TenantSide, twoTenants } from '../tenants.js';
 import { saber } from '../saber-helper.js';
 
 /** System screens of the Saber console that called what BladeX answers and we did not. */
@@ -9,14 +10,15 @@ let app: FastifyInstance;
 let platform: ReturnType<typeof saber>;
 let admin: ReturnType<typeof saber>;
 let other: ReturnType<typeof saber>;
+/** TENANT owns the rows, tenant 100022 tries to reach them. */
+let tenants: { mine: TenantSide; theirs: TenantSide };
 
 beforeAll(async () => {
   app = await createTestApp();
-  await createTenant(app, TENANT);
-  await createTenant(app, '100022');
+  tenants = await twoTenants(app, { mine: TENANT, theirs: '100022' });
   platform = saber(app, (await login(app)).access_token);
-  admin = saber(app, (await login(app, TENANT)).access_token);
-  other = saber(app, (await login(app, '100022')).access_token);
+  admin = saber(app, tenants.mine.token);
+  other = saber(app, tenants.theirs.token);
 });
 afterAll(async () => {
   await app?.close();
@@ -126,7 +128,15 @@ describe('dept/lazy-list', () => {
     );
     expect(found.json().data.map((row: { deptName: string }) => row.deptName)).toEqual(['Hangar crew']);
     expect((await other.get(`/api/blade-system/dept/lazy-list?parentId=${root.id}`)).json().data).toEqual([]);
-    expect((await other.get(`/api/blade-system/dept/lazy-list?tenantId=${TENANT}`)).statusCode).toBe(403);
+    await expectIsolated(tenants.mine, tenants.theirs, {
+      read: `/api/blade-system/dept/detail?id=${area.id}`,
+      names: [area.id, 'North area'],
+      hidden: [
+        `/api/blade-system/dept/lazy-list?parentId=${root.id}`,
+        '/api/blade-system/dept/lazy-list?deptName=crew&tenantId=&fullName=&parentId=',
+      ],
+      refused: [{ url: `/api/blade-system/dept/lazy-list?tenantId=${TENANT}`, status: 403 }],
+    });
   });
 });
 
@@ -179,7 +189,17 @@ describe('SMS configurations', () => {
     await admin.post(`${SMS}/enable?id=${outbox.id}`);
     expect((await admin.post(`${SMS}/endpoint/send-validate?phone=13800138001`)).statusCode).toBe(200);
     // another tenant has no such configuration
-    const foreign = await other.post(`${SMS}/endpoint/send-message?code=aliyun&phones=13800138000`);
-    expect(foreign.json().data.errors).toHaveProperty('code');
+    await expectIsolated(tenants.mine, tenants.theirs, {
+      read: `${SMS}/detail?id=${list.records[0].id}`,
+      names: [list.records[0].id],
+      refused: [
+        {
+          method: 'POST',
+          url: `${SMS}/endpoint/send-message?code=aliyun&phones=13800138000`,
+          status: 400,
+          field: 'code',
+        },
+      ],
+    });
   });
 });

@@ -5,7 +5,8 @@ import { dept, user } from '../../src/db/schema/index.js';
 import type { Ctx, DataScopeRule, Principal } from '../../src/lib/context.js';
 import { type DataScopeTarget, dataScopeCondition } from '../../src/lib/data-scope.js';
 import { addDept, addUser, menuIds, rootDept, screenMenuIds } from '../authority-helper.js';
-import { as, createTenant, createTestApp, login } from '../helper.js';
+import { as, createTestApp, login } from '../helper.js';
+import { expectIsolated, type TenantSide, twoTenants } from '../tenants.js';
 
 const TENANT = '100003';
 const DATA = '/api/blade-system/data-scope';
@@ -52,11 +53,13 @@ async function visiblePosts(account: string): Promise<string[]> {
     .sort();
 }
 
+let tenants: { mine: TenantSide; theirs: TenantSide };
+
 beforeAll(async () => {
   app = await createTestApp();
-  await createTenant(app, TENANT);
-  platform = as(app, (await login(app)).access_token, 'en-US');
-  admin = as(app, (await login(app, TENANT)).access_token, 'en-US');
+  tenants = await twoTenants(app, { theirs: TENANT });
+  platform = as(app, tenants.mine.token, 'en-US');
+  admin = as(app, tenants.theirs.token, 'en-US');
   postMenu = (await menuIds(app, ['post']))[0]!;
   postScreen = [...(await menuIds(app, ['system'])), ...(await screenMenuIds(app, 'post'))];
   // R ─┬─ D1 ── D2
@@ -163,10 +166,22 @@ describe('data scopes and API scopes: administration', () => {
     const edit = await admin.post(`${DATA}/submit`, {
       payload: { id, menuId: postMenu, resourceCode: 'post', scopeName: 'x', scopeType: 2 },
     });
-    expect(edit.statusCode).toBe(403);
     expect(edit.json().msg).toBe('only the platform tenant may change data and API scopes');
-    expect((await admin.post(`${DATA}/remove?ids=${id}`)).statusCode).toBe(403);
-    expect((await admin.post(`${API}/remove?ids=${id}`)).statusCode).toBe(403);
+    // shared, so readable: only the changes are refused, and the scope stays as it was
+    await expectIsolated(tenants.mine, tenants.theirs, {
+      read: `${DATA}/detail?id=${id}`,
+      names: [],
+      refused: [
+        {
+          method: 'POST',
+          url: `${DATA}/submit`,
+          payload: { id, menuId: postMenu, resourceCode: 'post', scopeName: 'x', scopeType: 2 },
+          status: 403,
+        },
+        { method: 'POST', url: `${DATA}/remove?ids=${id}`, status: 403 },
+        { method: 'POST', url: `${API}/remove?ids=${id}`, status: 403 },
+      ],
+    });
   });
 
   it('needs the data_scope / api_scope codes; the menu list serves those screens too', async () => {

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTenant, createTestApp, login } from '../helper.js';
+import { as, createTestApp } from '../helper.js';
+import { type TenantSide, twoTenants } from '../tenants.js';
 
 let app: FastifyInstance;
+let tenants: { mine: TenantSide; theirs: TenantSide };
 
 beforeAll(async () => {
   app = await createTestApp({ PLATFORM_NAME: 'Test platform', TIME_ZONE: 'Asia/Shanghai' });
-  await createTenant(app, '300002');
+  tenants = await twoTenants(app, { theirs: '300002' });
 });
 afterAll(async () => {
   await app?.close();
@@ -18,7 +20,7 @@ describe('getSystemInfo', () => {
   });
 
   it('tells the platform tenant what the server runs on', async () => {
-    const token = (await login(app)).access_token;
+    const token = tenants.mine.token;
     const response = await as(app, token).get('/api/blade-system/getSystemInfo');
     expect(response.statusCode).toBe(200);
     const info = response.json().data;
@@ -34,7 +36,7 @@ describe('getSystemInfo', () => {
   });
 
   it('keeps runtime details from other tenants', async () => {
-    const token = (await login(app, '300002')).access_token;
+    const token = tenants.theirs.token;
     const info = (await as(app, token).get('/api/blade-system/getSystemInfo')).json().data;
     expect(info.platformName).toBe('Test platform');
     expect(info.runtime).toBeUndefined();

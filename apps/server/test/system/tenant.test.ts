@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dept, dictBiz, param, role, tenant, topMenu, user } from '../../src/db/schema/index.js';
 import type { Ctx } from '../../src/lib/context.js';
 import { AppError } from '../../src/lib/errors.js';
-import { as, createTenant, createTestApp, login, passwordGrant } from '../helper.js';
+import { as, createTestApp, login, passwordGrant } from '../helper.js';
 import { addUser, signInWithGrants } from '../org-helper.js';
+import { expectIsolated, sideOf, twoTenants } from '../tenants.js';
 
 let app: FastifyInstance;
 let platform: string;
@@ -307,7 +308,7 @@ describe('managing tenants', () => {
 describe('tenant permissions', () => {
   it('every other tenant gets 403, even an administrator with a forged grant', async () => {
     const other = '300301';
-    await createTenant(app, other);
+    const { mine, theirs } = await twoTenants(app, { theirs: other });
     const [row] = await app.database.db
       .select()
       .from(tenant)
@@ -320,21 +321,22 @@ describe('tenant permissions', () => {
       'tenant_setting',
       'tenant_datasource',
     ];
-    for (const token of [
-      (await login(app, other)).access_token,
-      await signInWithGrants(app, other, 'forger', codes),
-    ]) {
-      const caller = as(app, token);
-      for (const response of [
-        await caller.get(`${base}/list`),
-        await caller.get(`${base}/detail?id=${row!.id}`),
-        await caller.post(`${base}/submit`, { payload: { tenantName: 'Mine now' } }),
-        await caller.post(`${base}/remove?ids=${row!.id}`),
-        await caller.post(`${base}/setting?ids=${row!.id}&accountNumber=1`),
-        await caller.post(`${base}/datasource?tenantId=${other}&datasourceId=1`),
-      ]) {
-        expect(response.statusCode).toBe(403);
-      }
+    const forbidden = { status: 403, method: 'POST' as const };
+    for (const caller of [theirs, sideOf(app, other, await signInWithGrants(app, other, 'forger', codes))]) {
+      // its own tenant row, as the platform tenant manages it
+      await expectIsolated(mine, caller, {
+        read: `${base}/detail?id=${row!.id}`,
+        names: [],
+        refused: [
+          { url: `${base}/list`, status: 403 },
+          { url: `${base}/detail?id=${row!.id}`, status: 403 },
+          { ...forbidden, url: `${base}/submit`, payload: { tenantName: 'Mine now' } },
+          { ...forbidden, url: `${base}/submit`, payload: { id: row!.id, tenantName: 'Mine now' } },
+          { ...forbidden, url: `${base}/remove?ids=${row!.id}` },
+          { ...forbidden, url: `${base}/setting?ids=${row!.id}&accountNumber=1` },
+          { ...forbidden, url: `${base}/datasource?tenantId=${other}&datasourceId=1` },
+        ],
+      });
     }
     // and the service refuses on its own, whatever reaches it
     await expect(app.services.tenants.page(ctxOf(other), { current: 1, size: 10 })).rejects.toMatchObject({

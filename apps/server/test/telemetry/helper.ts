@@ -6,7 +6,8 @@ import { formatDateTime } from '../../src/lib/time.js';
 import { haversine } from '../../src/modules/telemetry/telemetry.tracks.js';
 import { TelemetryWriter } from '../../src/modules/telemetry/telemetry.writer.js';
 import { registerDock, registerDrone, type Registered } from '../device-helper.js';
-import { createTenant, createTestApp, login, send } from '../helper.js';
+import { createTestApp, send } from '../helper.js';
+import { type TenantSide, twoTenants } from '../tenants.js';
 
 /**
  * Stored telemetry in tests: an app with two tenants and their devices, osd events emitted on the device
@@ -15,7 +16,8 @@ import { createTenant, createTestApp, login, send } from '../helper.js';
  */
 
 const B = '800071';
-const BIGLOG = '/api/cloud-biglog';
+/** The stored telemetry's routes. */
+export const BIGLOG = '/api/cloud-biglog';
 
 /** About an hour ago, on a multiple of 10 s (a dock's sampling period): tests move the clock from here. */
 export const BASE = Math.floor((Date.now() - 3_600_000) / 10_000) * 10_000;
@@ -25,6 +27,8 @@ export const time = (ms: number) => formatDateTime(new Date(ms));
 /** The app and devices every telemetry suite starts from. */
 interface TelemetryFixture {
   app: FastifyInstance;
+  /** the platform tenant (A, `mine`) and tenant B (`theirs`), signed in as their admins */
+  tenants: { mine: TenantSide; theirs: TenantSide };
   tokenA: string;
   tokenB: string;
   /** tenant A's drone, bound to `dockA` */
@@ -52,12 +56,12 @@ export async function dockWithDrone(app: FastifyInstance, token: string) {
 /** An app that keeps telemetry forever, a second tenant, tenant A's dock with its drone and tenant B's drone. */
 export async function telemetryFixture(): Promise<TelemetryFixture> {
   const app = await createTestApp({ TELEMETRY_RETENTION_DAYS: '0' });
-  await createTenant(app, B);
-  const tokenA = (await login(app)).access_token;
-  const tokenB = (await login(app, B)).access_token;
+  const tenants = await twoTenants(app, { theirs: B });
+  const tokenA = tenants.mine.token;
+  const tokenB = tenants.theirs.token;
   const { drone, dock } = await dockWithDrone(app, tokenA);
   const droneB = refOf(await registerDrone(app, tokenB), 'device');
-  return { app, tokenA, tokenB, droneA: drone, dockA: dock, droneB };
+  return { app, tenants, tokenA, tokenB, droneA: drone, dockA: dock, droneB };
 }
 
 /** A writer on the app's database and the test's clock that writes only when flushed (or closed). */

@@ -8,6 +8,7 @@ import type { TelemetryWriter } from '../../src/modules/telemetry/telemetry.writ
 import {
   attachControlledWriter,
   BASE,
+  BIGLOG,
   data,
   flying,
   telemetryCalls,
@@ -15,6 +16,7 @@ import {
   time,
   writeFlight,
 } from './helper.js';
+import { expectIsolated, type TenantSide } from '../tenants.js';
 
 /**
  * Reading stored telemetry: the three cloud-biglog calls (findHistoryRouteTrack, trackPage,
@@ -25,6 +27,7 @@ import {
 
 let app: FastifyInstance;
 let tokenA: string, tokenB: string;
+let tenants: { mine: TenantSide; theirs: TenantSide };
 /** tenant A's drone and the dock it flies from, tenant B's drone */
 let droneA: DeviceRef, dockA: DeviceRef, droneB: DeviceRef;
 let clock = 0;
@@ -34,7 +37,7 @@ const { emitOsd, get, samples } = telemetryCalls(() => ({ app, clock }));
 const start = BASE + 200_000;
 
 beforeAll(async () => {
-  ({ app, tokenA, tokenB, droneA, dockA, droneB } = await telemetryFixture());
+  ({ app, tenants, tokenA, tokenB, droneA, dockA, droneB } = await telemetryFixture());
   writer = await attachControlledWriter(app, () => clock);
   await writeFlight(app, droneA, 'trk-a1', start, 10, dockA.serialNumber);
   await writeFlight(app, droneA, 'trk-a2', start + 100_000, 12, dockA.serialNumber);
@@ -161,8 +164,24 @@ describe('tenant isolation', () => {
     expect(ownPage.records.map((row: { trackId: string }) => row.trackId)).toEqual(['trk-b1']);
 
     // tenant A sees none of it, however it asks
-    const byTrack = await get(tokenA, 'state-log-message/findHistoryRouteTrack', { trackId: 'trk-b1' });
-    expect(byTrack.statusCode).toBe(404);
+    const history = `${BIGLOG}/state-log-message/findHistoryRouteTrack`;
+    const sampled = (body: Record<string, unknown>) => ({
+      method: 'POST' as const,
+      url: `${BIGLOG}/uavDataModel/page`,
+      payload: { current: 1, size: 100, ...body },
+    });
+    await expectIsolated(tenants.theirs, tenants.mine, {
+      read: `${history}?trackId=trk-b1`,
+      names: ['trk-b1', droneB.serialNumber],
+      hidden: [
+        `${BIGLOG}/state-log-message/trackPage?size=100`,
+        `${BIGLOG}/state-log-message/trackPage?serialNumber=${droneB.serialNumber}`,
+        sampled({ trackId: 'trk-b1' }),
+        sampled({ serialNumber: droneB.serialNumber }),
+      ],
+      refused: [`${history}?trackId=trk-b1`],
+    });
+    // a time window answers points only (no names to look for): none of B's
     const byWindow = data(
       await get(tokenA, 'state-log-message/findHistoryRouteTrack', {
         serialNumber: droneB.serialNumber,
@@ -171,17 +190,16 @@ describe('tenant isolation', () => {
       }),
     );
     expect(byWindow).toMatchObject({ total: 0, points: [] });
-    const trackPage = data(await get(tokenA, 'state-log-message/trackPage', { size: '100' }));
-    expect(trackPage.records.map((row: { trackId: string }) => row.trackId)).not.toContain('trk-b1');
-    expect(
-      data(await get(tokenA, 'state-log-message/trackPage', { serialNumber: droneB.serialNumber })).total,
-    ).toBe(0);
-    expect(data(await samples(tokenA, { trackId: 'trk-b1' })).total).toBe(0);
-    expect(data(await samples(tokenA, { serialNumber: droneB.serialNumber })).total).toBe(0);
     // and B none of A's
-    expect(data(await samples(tokenB, { serialNumber: droneA.serialNumber })).total).toBe(0);
-    const aTrack = await get(tokenB, 'state-log-message/findHistoryRouteTrack', { trackId: 'trk-a1' });
-    expect(aTrack.statusCode).toBe(404);
+    await expectIsolated(tenants.mine, tenants.theirs, {
+      read: `${history}?trackId=trk-a1`,
+      names: ['trk-a1', droneA.serialNumber],
+      hidden: [
+        sampled({ serialNumber: droneA.serialNumber }),
+        `${BIGLOG}/state-log-message/trackPage?size=100`,
+      ],
+      refused: [`${history}?trackId=trk-a1`],
+    });
   });
 });
 

@@ -9,12 +9,12 @@ import {
   ADMIN_PASSWORD,
   as,
   CLIENT_BASIC,
-  createTenant,
   createTestApp,
   login,
   multipartForm,
   passwordGrant,
 } from '../helper.js';
+import { twoTenants } from '../tenants.js';
 
 const A = '000000';
 const B = '500001';
@@ -61,7 +61,7 @@ const passwords = (oldPassword: string, newPassword: string, newPassword1 = newP
 
 beforeAll(async () => {
   app = await createTestApp();
-  await createTenant(app, B);
+  await twoTenants(app, { mine: A, theirs: B });
 });
 afterAll(async () => {
   await app?.close();

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dept, post, tenant, user } from '../../src/db/schema/index.js';
 import { newId } from '../../src/lib/ids.js';
-import { as, createTenant, createTestApp, login, multipartForm, passwordGrant } from '../helper.js';
+import { as, createTestApp, multipartForm, passwordGrant } from '../helper.js';
+import { expectIsolated, type TenantSide, twoTenants } from '../tenants.js';
 
 const B = '300201';
 const C = '300202';
@@ -40,6 +41,8 @@ const EN_HEADERS = [
 ];
 
 let app: FastifyInstance;
+/** B owns the imports, C tries to reach them. */
+let tenants: { mine: TenantSide; theirs: TenantSide };
 let adminB: string;
 let adminC: string;
 let teamId: string;
@@ -81,10 +84,9 @@ const live = (tenantId: string, account: string) =>
 
 beforeAll(async () => {
   app = await createTestApp();
-  await createTenant(app, B);
-  await createTenant(app, C);
-  adminB = (await login(app, B)).access_token;
-  adminC = (await login(app, C)).access_token;
+  tenants = await twoTenants(app, { mine: B, theirs: C });
+  adminB = tenants.mine.token;
+  adminC = tenants.theirs.token;
   const [root] = await app.database.db
     .select()
     .from(dept)
@@ -237,10 +239,13 @@ describe('import', () => {
     expect(header).toEqual(['行号', '列', '错误信息']);
     expect(lines).toContainEqual(['3', '手机号', '手机号格式不正确']);
     expect(lines).toHaveLength(result.errors.length);
-    const stranger = await as(app, adminC).get('/api/blade-user/import-report', {
-      query: { key: result.reportKey },
+    const imported = (await live(B, 'pilot01'))[0]!;
+    await expectIsolated(tenants.mine, tenants.theirs, {
+      read: `/api/blade-user/detail?id=${imported.id}`,
+      names: [imported.id, 'pilot01'],
+      hidden: ['/api/blade-user/page?size=200'],
+      refused: [`/api/blade-user/import-report?key=${result.reportKey}`],
     });
-    expect(stranger.statusCode).toBe(404);
   });
 
   it('reads English headers, xls files, and updates existing accounts only when asked (isCovered)', async () => {

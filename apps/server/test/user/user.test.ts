@@ -15,13 +15,17 @@ import {
 } from '../../src/db/schema/index.js';
 import { newId } from '../../src/lib/ids.js';
 import { md5Hex } from '../../src/lib/password.js';
-import { as, createTenant, createTestApp, login, passwordGrant } from '../helper.js';
+import { as, createTestApp, login, passwordGrant } from '../helper.js';
+import { expectIsolated, type TenantSide, twoTenants } from '../tenants.js';
 
 const A = '000000';
 const B = '300101';
 const PASSWORD = 'Pilot123';
 
 let app: FastifyInstance;
+/** A is the platform tenant, B a provisioned one: B owns the rows under test. */
+let tenantA: TenantSide;
+let tenantB: TenantSide;
 let adminA: string;
 let adminB: string;
 const ids = {} as Record<
@@ -102,9 +106,9 @@ const logsWritten = () => app.services.users.logs.flush();
 
 beforeAll(async () => {
   app = await createTestApp();
-  await createTenant(app, B);
-  adminA = (await login(app, A)).access_token;
-  adminB = (await login(app, B)).access_token;
+  ({ mine: tenantA, theirs: tenantB } = await twoTenants(app, { mine: A, theirs: B }));
+  adminA = tenantA.token;
+  adminB = tenantB.token;
   ids.rootA = await rootDept(A);
   ids.rootB = await rootDept(B);
   ids.subB = await addDept(B, ids.rootB, `0,${ids.rootB}`, 'Flight team');
@@ -510,34 +514,51 @@ describe('administrators', () => {
 describe('tenancy and permissions', () => {
   it("another tenant can neither read, change, grant, reset, freeze nor remove a tenant's user", async () => {
     const victim = await add(adminB, { account: 'victim' });
-    const caller = as(app, adminA);
-    expect((await caller.get(`/api/blade-user/detail?id=${victim.id}`)).statusCode).toBe(404);
-    expect((await caller.get(`/api/blade-user/platform-detail?id=${victim.id}`)).statusCode).toBe(404);
-    const listed = (await caller.get('/api/blade-user/page?size=200')).json().data.records;
-    expect(listed.map((row: { id: string }) => row.id)).not.toContain(victim.id);
-    expect(JSON.stringify((await caller.get('/api/blade-user/user-list')).json().data)).not.toContain(
-      victim.id,
-    );
-    const update = await caller.post('/api/blade-user/update', {
-      payload: { ...newUser({ account: 'stolen', roleId: ids.userRoleA, deptId: ids.rootA }), id: victim.id },
+    const stolen = {
+      ...newUser({ account: 'stolen', roleId: ids.userRoleA, deptId: ids.rootA }),
+      id: victim.id,
+    };
+    const post = (url: string, query: Record<string, string>) => ({
+      method: 'POST' as const,
+      url: `${url}?${new URLSearchParams(query)}`,
     });
-    expect(update.statusCode).toBe(404);
-    const submit = await caller.post('/api/blade-user/submit', {
-      payload: { ...newUser({ account: 'stolen', roleId: ids.userRoleA, deptId: ids.rootA }), id: victim.id },
+    const ofA = (overrides: Record<string, unknown>) =>
+      newUser({ roleId: ids.userRoleA, deptId: ids.rootA, ...overrides });
+    await expectIsolated(tenantB, tenantA, {
+      read: `/api/blade-user/detail?id=${victim.id}`,
+      names: [victim.id, 'victim'],
+      hidden: ['/api/blade-user/page?size=200', '/api/blade-user/user-list'],
+      refused: [
+        `/api/blade-user/detail?id=${victim.id}`,
+        `/api/blade-user/platform-detail?id=${victim.id}`,
+        { method: 'POST', url: '/api/blade-user/update', payload: stolen },
+        { method: 'POST', url: '/api/blade-user/submit', payload: stolen },
+        post('/api/blade-user/remove', { ids: victim.id }),
+        post('/api/blade-user/grant', { userIds: victim.id, roleIds: ids.userRoleA }),
+        post('/api/blade-user/reset-password', { userIds: victim.id }),
+        post('/api/blade-user/update-platform', { userId: victim.id, userType: '2' }),
+        post('/api/blade-user/modNoFlyAuthority', { userIds: victim.id, noFlyAuthority: '1' }),
+        {
+          method: 'PUT',
+          url: `/api/cloud-user/status?${new URLSearchParams({ ids: victim.id, status: '2' })}`,
+        },
+        // B's role and dept, named by a user of A
+        {
+          method: 'POST',
+          url: '/api/blade-user/submit',
+          payload: ofA({ roleId: ids.userRoleB }),
+          status: 400,
+          errors: { roleId: 'a chosen role does not exist' },
+        },
+        {
+          method: 'POST',
+          url: '/api/blade-user/submit',
+          payload: ofA({ deptId: ids.subB }),
+          status: 400,
+          errors: { deptId: 'a chosen department does not exist' },
+        },
+      ],
     });
-    expect(submit.statusCode).toBe(404);
-    for (const [url, query] of [
-      ['/api/blade-user/remove', { ids: victim.id }],
-      ['/api/blade-user/grant', { userIds: victim.id, roleIds: ids.userRoleA }],
-      ['/api/blade-user/reset-password', { userIds: victim.id }],
-      ['/api/blade-user/update-platform', { userId: victim.id, userType: '2' }],
-      ['/api/blade-user/modNoFlyAuthority', { userIds: victim.id, noFlyAuthority: '1' }],
-    ] as const) {
-      expect((await caller.post(url, { query })).statusCode, url).toBe(404);
-    }
-    expect((await put(adminA, '/api/cloud-user/status', { ids: victim.id, status: '2' })).statusCode).toBe(
-      404,
-    );
     const [row] = await app.database.db.select().from(user).where(eq(user.id, victim.id));
     expect(row).toMatchObject({
       account: 'victim',
@@ -674,10 +695,12 @@ describe('login log', () => {
     ).json().data;
     expect(listed.records[0].lastLoginTime).toBe(records[0].createTime);
     // tenant A sees none of B's sign-ins
-    const elsewhere = await as(app, adminA).get('/api/blade-user/loginLogList', {
-      query: { account: 'logged' },
+    await expectIsolated(tenantB, tenantA, {
+      read: '/api/blade-user/loginLogList?account=logged',
+      names: ['logged'],
+      hidden: ['/api/blade-user/loginLogList?account=logged', '/api/blade-user/loginLogList?size=100'],
+      refused: [],
     });
-    expect(elsewhere.json().data.total).toBe(0);
     const rows = await app.database.db.select().from(loginLog).where(eq(loginLog.account, 'logged'));
     expect(rows.every((row) => row.tenantId === B)).toBe(true);
   });

@@ -85,7 +85,7 @@ export async function boundDroneSn(ctx: Ctx, dock: DockRow): Promise<string | nu
     .select({ sn: device.serialNumber })
     .from(dockDrone)
     .innerJoin(device, eq(device.id, dockDrone.deviceId))
-    .where(and(eq(dockDrone.dockId, dock.id), eq(dockDrone.tenantId, ctx.tenantId)))
+    .where(and(scope(ctx, dockDrone, eq(dockDrone.dockId, dock.id)), scope(ctx, device)))
     .limit(1);
   return bound?.sn ?? null;
 }
