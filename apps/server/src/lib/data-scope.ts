@@ -1,7 +1,9 @@
 import { DATA_SCOPE_TYPES, splitIds } from '@aos/contract';
 import { eq, or, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import { dept } from '../db/schema/index.js';
 import type { Ctx, DataScopeRule } from './context.js';
+import { scope } from './tenant-scope.js';
 
 /**
  * Where a resource's rows say who owns them, for the data scopes of spec §6 (all, own, own dept, own dept
@@ -33,16 +35,18 @@ function constantArray(values: string[], type: 'text' | 'bigint'): SQL {
   return type === 'text' ? sql`array[${elements}]::text[]` : sql`array[${elements}]::bigint[]`;
 }
 
+/** blade_dept under its own name in the sub-select, apart from the outer query (which may be on depts too). */
+const scopeDept = alias(dept, 'scope_dept');
+
 /**
  * The caller's depts and every dept below them (blade_dept.ancestors holds the ids above a dept). An
  * uncorrelated sub-select: the database resolves it once per query, from the tenant's dept index.
  */
 function deptSubtree(ctx: Ctx, depts: string[], as: 'text' | 'bigint'): SQL {
-  const id = as === 'text' ? sql`scope_dept.id::text` : sql`scope_dept.id`;
-  return sql`select ${id} from blade_dept scope_dept
-    where scope_dept.tenant_id = ${ctx.tenantId} and scope_dept.is_deleted = 0
-      and (scope_dept.id = any(${constantArray(depts, 'bigint')})
-        or string_to_array(scope_dept.ancestors, ',') && ${constantArray(depts, 'text')})`;
+  const id = as === 'text' ? sql`${scopeDept.id}::text` : sql`${scopeDept.id}`;
+  const inTree = sql`(${scopeDept.id} = any(${constantArray(depts, 'bigint')})
+    or string_to_array(${scopeDept.ancestors}, ',') && ${constantArray(depts, 'text')})`;
+  return sql`select ${id} from ${dept} as ${scopeDept} where ${scope(ctx, scopeDept, inTree)}`;
 }
 
 /**
