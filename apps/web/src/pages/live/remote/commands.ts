@@ -25,11 +25,33 @@ export function useRefusalText(): (refusal: Refusal | null) => string | null {
   );
 }
 
+/** How many command ids the console remembers (the latest; a session sends far fewer between two ends). */
+const REMEMBERED_COMMANDS = 200;
+
+/** A set of the latest ids: the oldest is forgotten past REMEMBERED_COMMANDS. */
+function recentIds() {
+  const ids = new Set<string>();
+  return {
+    has: (id: string) => ids.has(id),
+    add(id: string) {
+      ids.delete(id);
+      ids.add(id);
+      if (ids.size > REMEMBERED_COMMANDS) ids.delete(ids.values().next().value!);
+    },
+  };
+}
+
 /**
  * The bids of the commands this console sent: how they end comes to the user's room as
- * `remoteControl.commandEnded` (useJobToasts), so their job frames need no toast of their own.
+ * `remoteControl.commandEnded` (useJobToasts), so their job frames need no toast of their own, whether the
+ * job's last frame comes before or after that event.
  */
-const ownCommands = new Set<string>();
+const ownCommands = recentIds();
+/**
+ * The jobs and commands whose end was shown: one toast each, however often and in whatever order the end is
+ * heard (a job frame and the command's end, another tab of the same user having sent it, a second instance).
+ */
+const endedCommands = recentIds();
 
 /**
  * Send commands: one at a time per control (its key is `pending` meanwhile), the actions REMOTE_ACTIONS
@@ -94,12 +116,15 @@ export function useJobToasts(dockSn: string | null) {
     );
   };
   useLiveEvent('job', ({ sn, job }) => {
-    if (sn !== dockSn || !JOB_FINAL_STATUSES.includes(job.status) || ownCommands.has(job.bid)) return;
+    if (sn !== dockSn || !JOB_FINAL_STATUSES.includes(job.status)) return;
+    if (ownCommands.has(job.bid) || endedCommands.has(job.bid)) return;
+    endedCommands.add(job.bid);
     show(t(`dockState.jobs.${job.method}`, job.method), job.status, job.result);
   });
   useLiveEvent('remoteControl.commandEnded', (ended) => {
-    if (!ended.job && ended.outcome !== 'ok') return;
-    ownCommands.delete(ended.bid);
+    ownCommands.add(ended.bid);
+    if ((!ended.job && ended.outcome !== 'ok') || endedCommands.has(ended.bid)) return;
+    endedCommands.add(ended.bid);
     const name = ended.job
       ? t(`dockState.jobs.${ended.job}`, ended.job)
       : t(`remote.actions.${ended.action}`, ended.action);
