@@ -25,6 +25,13 @@ beforeAll(async () => {
       throw new Error('connection to db-secret-host refused');
     },
   );
+  app.post(
+    '/api/test/boom-nul',
+    { config: { permission: 'authenticated' }, schema: { summary: 'Fail with a NUL in the message' } },
+    async () => {
+      throw new Error('bad byte \u0000 in the input');
+    },
+  );
   ({ mine, theirs } = await twoTenants(app, { theirs: B }));
   platform = mine.token;
   tenantB = theirs.token;
@@ -280,6 +287,65 @@ describe('writing without slowing or failing requests', () => {
       writer.db = realDb;
       writer.onProblem = realProblem;
     }
+  });
+
+  it('a row holding NUL is cleaned, and the other rows of its batch are written', async () => {
+    const before = { ...app.services.logs.writer.stats };
+    const failing = await as(app, platform).post('/api/test/boom-nul', { payload: {} });
+    expect(failing.statusCode).toBe(500);
+    const after = await as(app, platform).post('/api/blade-desk/notice/submit', {
+      payload: notice('After NUL'),
+    });
+    expect(after.statusCode).toBe(200);
+    await flush();
+    const [error] = await app.database.db
+      .select()
+      .from(logError)
+      .where(eq(logError.requestUri, '/api/test/boom-nul'));
+    expect(error?.message).toBe('bad byte  in the input');
+    expect((await apiRows('/api/test/boom-nul')).length).toBe(1);
+    const stats = app.services.logs.writer.stats;
+    expect(stats.cleaned).toBeGreaterThan(before.cleaned);
+    expect(stats.dropped).toBe(before.dropped);
+  });
+
+  it('a row the database refuses is dropped alone and counted; the rest of its batch is written', async () => {
+    const writer = app.services.logs.writer as unknown as {
+      db: { insert: (table: unknown) => { values: (rows: Row | Row[]) => Promise<unknown> } };
+      onProblem: unknown;
+    };
+    const realDb = writer.db;
+    const realProblem = writer.onProblem;
+    const problems = vi.fn();
+    writer.onProblem = problems;
+    // a database that refuses any insert holding the poisoned row (as a constraint would)
+    writer.db = {
+      insert: (table: unknown) => ({
+        values: async (rows: Row | Row[]) => {
+          const list = Array.isArray(rows) ? rows : [rows];
+          if (list.some((row) => row.logId === 'test.poison')) throw new Error('refused row');
+          return realDb.insert(table).values(rows);
+        },
+      }),
+    };
+    const dropped = app.services.logs.writer.stats.dropped;
+    try {
+      const ctx = { tenantId: '000000', user: null } as never;
+      app.services.logs.usual(ctx, 'info', 'test.kept-1', 'kept');
+      app.services.logs.usual(ctx, 'info', 'test.poison', 'refused');
+      app.services.logs.usual(ctx, 'info', 'test.kept-2', 'kept');
+      await flush();
+    } finally {
+      writer.db = realDb;
+      writer.onProblem = realProblem;
+    }
+    const rows = await app.database.db.select({ logId: logUsual.logId }).from(logUsual);
+    const ids = rows.map((row) => row.logId);
+    expect(ids).toEqual(expect.arrayContaining(['test.kept-1', 'test.kept-2']));
+    expect(ids).not.toContain('test.poison');
+    expect(app.services.logs.writer.stats.dropped).toBe(dropped + 1);
+    expect(problems).toHaveBeenCalledTimes(1);
+    expect(problems.mock.calls[0]![1]).toMatchObject({ kind: 'usual', rows: 1, dropped: 1 });
   });
 
   it('writes what is queued when the app closes, before the database goes', async () => {
