@@ -86,8 +86,19 @@ export async function newPage(
     reducedMotion: 'reduce',
   });
   const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+      policyViolations.push(`${page.url()}: ${message.text()}`);
+    }
+  });
   return { context, page };
 }
+
+/**
+ * What the console's Content-Security-Policy refused in any page of this file (Chromium reports each refusal
+ * as a console error); e2e/setup.ts fails the test during which one happened.
+ */
+export const policyViolations: string[] = [];
 
 /** Sign in through the form as a person would (captcha mode off unless `captchaCode` finds the code). */
 export async function signIn(

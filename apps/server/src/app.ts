@@ -13,6 +13,7 @@ import { setTimeZone } from './lib/time.js';
 import apiLogPlugin from './plugins/api-log.js';
 import authPlugin from './plugins/auth.js';
 import consolePlugin from './plugins/console.js';
+import securityHeadersPlugin from './plugins/security-headers.js';
 import deviceLinkPlugin from './plugins/device-link.js';
 import errorsPlugin from './plugins/errors.js';
 import livePlugin from './plugins/live.js';
@@ -108,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // The platform's plugins: errors and envelope, API docs, authentication, API log, bodies, the console, the
   // device link and live push. Then every area's routes, and its work once the app is ready.
+  await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);

@@ -1,8 +1,9 @@
-import { realpath, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { consolePolicy, inlineScriptHashes } from './security-headers.js';
 
 export interface ConsoleOptions {
   /** the built console (apps/web/dist); null: not served. It may be built (or rebuilt) while the server runs. */
@@ -14,6 +15,20 @@ const NOT_BUILT =
 
 /** Content-hashed names never change content: a year, immutable. Everything else is revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The policy of a console page as it is on disk now (its inline scripts' hashes), kept for its last version. */
+const policies = new Map<string, string>();
+async function pagePolicy(file: string): Promise<string> {
+  const { mtimeMs, size } = await stat(file);
+  const version = `${file}:${mtimeMs}:${size}`;
+  let policy = policies.get(version);
+  if (!policy) {
+    policy = consolePolicy(inlineScriptHashes(await readFile(file, 'utf8')));
+    policies.clear();
+    policies.set(version, policy);
+  }
+  return policy;
+}
 
 /** Paths the console never owns: the API, the settings script and uploaded files. */
 export function isConsoleRoute(method: string, url: string): boolean {
@@ -80,6 +95,8 @@ export default fp(async function consolePlugin(app: FastifyInstance, options: Co
     const file = await fileInside(base, pathname);
     if (file) {
       const segments = file.split(path.sep);
+      if (file.endsWith('.html'))
+        this.header('content-security-policy', await pagePolicy(path.join(base, file)));
       // send() decodes the name it is given: encode each segment so a '%' in a name stays one.
       return this.header('cache-control', segments[0] === 'assets' ? IMMUTABLE : 'no-cache').sendFile(
         segments.map(encodeURIComponent).join('/'),
@@ -90,8 +107,9 @@ export default fp(async function consolePlugin(app: FastifyInstance, options: Co
     // A missing asset is a 404, never the page (a browser would try to run HTML as a script).
     if (pathname.startsWith('/assets/'))
       return this.code(404).type('text/plain; charset=utf-8').send('Not found\n');
-    return this.code(200).header('cache-control', 'no-cache').sendFile('index.html', base, {
-      cacheControl: false,
-    });
+    return this.code(200)
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', await pagePolicy(path.join(base, 'index.html')))
+      .sendFile('index.html', base, { cacheControl: false });
   });
 });

@@ -32,5 +32,13 @@ export default fp(async function openapiPlugin(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The explorer's own policy (its pages load only its own scripts and styles); the security-headers plugin
+  // keeps it. Not the plugin's `staticCSP: true`: that one upgrades requests to https, which breaks a server
+  // on plain http (the default here).
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP:
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+      "font-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'",
+  });
 });
