@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PARAMS_MAX, paramsText, redact } from './redact.js';
+import { PARAMS_MAX, paramsText, redact, tenantErrorMessage } from './redact.js';
 
 describe('redact', () => {
   it('hides passwords, tokens, secrets and captcha answers at any depth', () => {
@@ -42,5 +42,22 @@ describe('paramsText', () => {
     const text = paramsText({}, { remark: 'x'.repeat(10_000) })!;
     expect(text).toHaveLength(PARAMS_MAX);
     expect(text.endsWith('…')).toBe(true);
+  });
+});
+
+describe('tenantErrorMessage', () => {
+  it('keeps what happened, never SQL, parameters or the server’s paths', () => {
+    expect(tenantErrorMessage('connection refused')).toBe('connection refused');
+    expect(tenantErrorMessage('Failed query: select * from "blade_user"\nparams: 1')).toBe(
+      'A database query failed',
+    );
+    expect(tenantErrorMessage('syntax near: UPDATE blade_user SET x = 1 WHERE id = 2')).toBe(
+      'A database query failed',
+    );
+    expect(tenantErrorMessage("ENOENT: no such file, open '/srv/aos/data/files/x.png'")).toBe(
+      "ENOENT: no such file, open '[path]'",
+    );
+    expect(tenantErrorMessage('first line\n    at handler (/srv/aos/dist/app.js:1:1)')).toBe('first line');
+    expect(tenantErrorMessage(null)).toBeNull();
   });
 });

@@ -48,3 +48,17 @@ export function paramsText(query: unknown, body: unknown): string | null {
   }
   return text.length > PARAMS_MAX ? `${text.slice(0, PARAMS_MAX - 1)}…` : text;
 }
+
+// What of an error's message a tenant may read: not the SQL a failed query quotes, nor its parameters, nor a
+// path of the server's files. Drizzle's query errors read `Failed query: <sql>\nparams: <values>`; the
+// driver's own messages (`duplicate key value violates unique constraint "..."`) name no data but our schema.
+const FAILED_QUERY = /^Failed query:[\s\S]*$/;
+const QUERY_WORDS = /\b(select|insert\s+into|update|delete\s+from)\b[\s\S]*\b(from|set|values|where)\b/i;
+const FILE_PATH = /(?:file:\/\/)?(?:\/[\w.@+-]+){2,}|[A-Za-z]:\\[^\s'"]+/g;
+
+/** The message of a logged error as a tenant's administrator may read it (the platform reads it whole). */
+export function tenantErrorMessage(message: string | null): string | null {
+  if (!message) return message;
+  if (FAILED_QUERY.test(message) || QUERY_WORDS.test(message)) return 'A database query failed';
+  return message.replace(FILE_PATH, '[path]').split('\n')[0]!.slice(0, 500);
+}

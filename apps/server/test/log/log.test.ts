@@ -26,6 +26,13 @@ beforeAll(async () => {
     },
   );
   app.post(
+    '/api/test/boom-sql',
+    { config: { permission: 'authenticated' }, schema: { summary: 'Fail as a failed query does' } },
+    async () => {
+      throw new Error('Failed query: select "password" from "blade_user" where "id" = $1\nparams: 42');
+    },
+  );
+  app.post(
     '/api/test/boom-nul',
     { config: { permission: 'authenticated' }, schema: { summary: 'Fail with a NUL in the message' } },
     async () => {
@@ -183,6 +190,42 @@ describe('error log', () => {
 });
 
 describe('reading logs', () => {
+  it('a tenant’s administrator reads its errors without the server’s internals; the platform reads them whole', async () => {
+    for (const url of ['/api/test/boom?note=visible', '/api/test/boom-sql']) {
+      expect((await as(app, tenantB).post(url, { payload: { name: 'x' } })).statusCode).toBe(500);
+    }
+    await flush();
+    const page = (
+      await as(app, tenantB).get('/api/blade-log/error/list?size=100&requestUri=/api/test/boom')
+    ).json().data.records as Row[];
+    expect(page.map((row) => row.requestUri).sort()).toEqual(['/api/test/boom', '/api/test/boom-sql']);
+    for (const row of page) {
+      expect(row).toMatchObject({
+        tenantId: B,
+        method: 'POST',
+        stackTrace: null,
+        fileName: null,
+        lineNumber: null,
+      });
+      expect(row).toMatchObject({ params: null, serverHost: null, serverIp: null });
+      expect(row.createTime).toEqual(expect.any(String));
+      const detail = (await as(app, tenantB).get(`/api/blade-log/error/detail?id=${row.id}`)).json().data;
+      expect(detail).toEqual(row);
+      expect(JSON.stringify(detail)).not.toMatch(/blade_user|password|log\.test\.ts|\bat\s/);
+    }
+    const messages = Object.fromEntries(page.map((row) => [row.requestUri, row.message]));
+    expect(messages).toEqual({
+      '/api/test/boom': 'connection to db-secret-host refused',
+      '/api/test/boom-sql': 'A database query failed',
+    });
+    const whole = (
+      await as(app, platform).get(`/api/blade-log/error/list?size=100&tenantId=${B}&requestUri=boom-sql`)
+    ).json().data.records[0];
+    expect(whole.message).toContain('select "password" from "blade_user"');
+    expect(whole.stackTrace).toMatch(/\n\s+at /);
+    expect(whole.serverHost).toEqual(expect.any(String));
+  });
+
   it('a tenant reads only its own logs; the platform reads all and filters by tenant', async () => {
     await as(app, tenantB).post('/api/blade-desk/notice/submit', { payload: notice('Of B') });
     await as(app, platform).post('/api/blade-desk/notice/submit', { payload: notice('Of platform') });

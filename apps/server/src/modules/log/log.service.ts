@@ -9,6 +9,7 @@ import { sortOrder } from '../../lib/crud.js';
 import { notFound } from '../../lib/errors.js';
 import { parseDateTime } from '../../lib/time.js';
 import { LogWriter } from './log.writer.js';
+import { tenantErrorMessage } from '../../lib/redact.js';
 import { requestOrigin, serverOrigin, whereThrown } from '../../lib/request-info.js';
 
 const TABLES = { usual: logUsual, api: logApi, error: logError } as const;
@@ -163,7 +164,13 @@ export class LogService {
       .orderBy(...this.order(kind, query))
       .limit(query.size)
       .offset((query.current - 1) * query.size);
-    return { records, total, size: query.size, current: query.current, pages: Math.ceil(total / query.size) };
+    return {
+      records: records.map((row) => shown(kind, ctx, row)),
+      total,
+      size: query.size,
+      current: query.current,
+      pages: Math.ceil(total / query.size),
+    };
   }
 
   async detail(kind: LogKind, ctx: Ctx, id: string): Promise<unknown> {
@@ -179,6 +186,26 @@ export class LogService {
       )
       .limit(1);
     if (!row) throw notFound();
-    return row;
+    return shown(kind, ctx, row);
   }
+}
+
+/**
+ * A log row as the caller may see it. The platform tenant sees everything. A tenant's administrator sees what
+ * happened, to which call and when, but nothing of the server: no host or address of ours, and for an error no
+ * stack, file, line, parameters, or SQL in its message.
+ */
+function shown(kind: LogKind, ctx: Ctx, row: Record<string, unknown>): Record<string, unknown> {
+  if (ctx.tenantId === PLATFORM_TENANT_ID) return row;
+  const safe: Record<string, unknown> = { ...row, serverHost: null, serverIp: null };
+  if (kind === 'error') {
+    Object.assign(safe, {
+      stackTrace: null,
+      fileName: null,
+      lineNumber: null,
+      params: null,
+      message: tenantErrorMessage(row.message as string | null),
+    });
+  }
+  return safe;
 }
