@@ -5,6 +5,7 @@ import { apiScopeAllows } from '../lib/api-scope.js';
 import type { Ctx, Principal } from '../lib/context.js';
 import { AppError, forbidden, unauthorized } from '../lib/errors.js';
 import type { ProfileProblem } from '../modules/auth/principal.service.js';
+import type { RouteEntry } from './types.js';
 
 const PROBLEM_MESSAGES: Record<ProfileProblem, ConstructorParameters<typeof AppError>[1]> = {
   missing: 'common.tokenInvalid',
@@ -51,11 +52,21 @@ export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('principal', null);
   app.decorateRequest('ctx', null as unknown as Ctx);
 
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+
   app.addHook('onRoute', (route) => {
     const isApi = isApiPath(route.url);
     const permission = route.config?.permission;
     if (isApi && permission === undefined) {
       throw new Error(`route ${route.method} ${route.url} declares no config.permission`);
+    }
+    for (const method of [route.method].flat()) {
+      routeTable.push({
+        method,
+        url: route.url,
+        permission: typeof permission === 'function' ? 'by input' : (permission ?? 'public'),
+      });
     }
     // Permissions that depend on the validated input (submit: add or edit) are checked once it is parsed.
     if (typeof permission === 'function') {

@@ -53,5 +53,15 @@ declare module 'fastify' {
     platform: Platform;
     /** every area's services (area.ts) */
     services: Services;
+    /** every route as it was added, with the permission it declares (plugins/auth.ts): what the sweeps read */
+    routeTable: RouteEntry[];
   }
+}
+
+/** One route of the table the auth plugin keeps. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** the declared permission: 'public', 'authenticated', a button code, or 'by input' (decided after parsing) */
+  permission: string;
 }
