@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { validatorCompiler, withoutEmptyValues } from './errors.js';
+import { nulPath, validatorCompiler, withoutEmptyValues } from './errors.js';
 
 describe('empty query values', () => {
   it('drops empty values and empty entries of repeated parameters, keeping everything else', () => {
@@ -28,5 +28,18 @@ describe('empty query values', () => {
       error: { issues: Array<{ code: string; input?: unknown }> };
     };
     expect(result.error.issues).toMatchObject([{ code: 'invalid_type', input: undefined }]);
+  });
+});
+
+describe('NUL in input', () => {
+  it('is found at any depth, in values and keys, and refused naming its field before the schema runs', () => {
+    expect(nulPath({ name: 'ok', items: [{ remark: 'a\u0000b' }] })).toEqual(['items', 0, 'remark']);
+    expect(nulPath({ 'ke\u0000y': 'x' })).toEqual(['key']);
+    expect(nulPath({ name: 'tab\tand \u0001 are text' })).toBeNull();
+    const schema = z.object({ name: z.string() });
+    const result = validatorCompiler({ schema, httpPart: 'body' })({ name: 'a\u0000' }) as {
+      error: { issues: Array<{ path: unknown[]; message: string }> };
+    };
+    expect(result.error.issues).toMatchObject([{ path: ['name'], message: 'validation.nul' }]);
   });
 });

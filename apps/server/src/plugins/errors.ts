@@ -36,13 +36,41 @@ export function withoutEmptyValues(query: unknown): unknown {
 }
 
 /**
+ * Where the first string holding NUL (U+0000) is in a request's query or body, or null. No text we keep may
+ * hold one (PostgreSQL's text cannot), so every such input is refused at the door, naming its field, before
+ * any schema or service sees it. Other control characters are text like any other.
+ */
+export function nulPath(
+  data: unknown,
+  path: Array<string | number> = [],
+  depth = 0,
+): Array<string | number> | null {
+  if (typeof data === 'string') return data.includes('\u0000') ? path : null;
+  if (!data || typeof data !== 'object' || depth > 16) return null;
+  for (const [key, value] of Object.entries(data)) {
+    if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '')];
+    const found = nulPath(value, [...path, Array.isArray(data) ? Number(key) : key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
  * Validate with the contract's zod schemas, keeping each issue's input so its message can be localized.
- * Every query string loses its empty values first (see withoutEmptyValues).
+ * Every query string loses its empty values first (see withoutEmptyValues); a NUL anywhere is refused (nulPath).
  */
 export function validatorCompiler({ schema, httpPart }: { schema: unknown; httpPart?: string }) {
   const zodSchema = schema as z.ZodType;
   const prepare = httpPart === 'querystring' ? withoutEmptyValues : (data: unknown) => data;
   return (data: unknown) => {
+    const nul = nulPath(data);
+    if (nul) {
+      return {
+        error: new SchemaValidationError([
+          { code: 'custom', path: nul, message: 'validation.nul', input: undefined } as z.core.$ZodIssue,
+        ]),
+      };
+    }
     const result = zodSchema.safeParse(prepare(data), { reportInput: true });
     return result.success
       ? { value: result.data }
