@@ -83,7 +83,8 @@ export class DeviceClient extends EventEmitter<ClientEvents> {
       this.options.url,
       {
         protocolVersion: 4,
-        clientId: `${credentials.sn}-sim-${randomUUID().slice(0, 8)}`,
+        // the broker accepts only the serial number as client id (a DJI gateway's too)
+        clientId: credentials.sn,
         username: credentials.username,
         password: credentials.password,
         clean: true,

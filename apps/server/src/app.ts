@@ -74,7 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 10 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     // Embedded PGlite runs on this thread: a slow or busy machine must not fail the start after 10 s.
     pluginTimeout: 60_000,
   });

@@ -164,6 +164,33 @@ describe('configuration', () => {
     }
   });
 
+  it('trusts no proxy unless TRUST_PROXY names them', () => {
+    const trust = (value?: string) =>
+      loadConfig({ DATA_DIR: dataDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).TRUST_PROXY;
+    expect(trust()).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('127.0.0.1')).toEqual(['127.0.0.1']);
+    expect(trust(' 10.0.0.1, 10.1.0.0/16,fd00::/8 ,loopback')).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const value of [
+      'yes-please',
+      '10.0.0.300',
+      '10.0.0.0/33',
+      '::1/129',
+      '10.0.0.1,',
+      'proxy.local',
+      '101',
+    ]) {
+      expect(() => trust(value), value).toThrow(/^Invalid configuration:\n {2}TRUST_PROXY: /);
+    }
+  });
+
   it('generates a JWT secret once and keeps it in DATA_DIR', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).JWT_SECRET;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_LANGUAGE, DEFAULT_THEME_COLOR, LANGUAGES } from '@aos/contract';
 import { z } from 'zod';
@@ -53,6 +54,39 @@ const lonLat = z.string().transform((value, ctx): [number, number] => {
   return [lon, lat];
 });
 
+/** `proxy-addr`'s names for address ranges, usable in TRUST_PROXY */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, `address/prefix` or a range name of TRUST_PROXY's list. */
+function proxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' `X-Forwarded-For` (and `-Proto`, `-Host`) to believe, as Fastify's `trustProxy`: off
+ * (default: the client is the TCP peer), a comma list of addresses, CIDRs or loopback|linklocal|uniquelocal,
+ * or `true` (anyone: only behind a proxy that overwrites the header, never when reachable directly). No hop
+ * count: Fastify 5 trusts nobody for one, as a hop count cannot tell a proxy from a direct client.
+ */
+const trustProxy = z.string().transform((value, ctx): boolean | string[] => {
+  const text = value.trim().toLowerCase();
+  if (['false', 'off', 'no', '0'].includes(text)) return false;
+  if (text === 'true') return true;
+  const entries = text.split(',').map((entry) => entry.trim());
+  if (entries.every(proxyAddress)) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'expected false, true or a comma list of proxy addresses or CIDRs such as 10.0.0.1,10.1.0.0/16',
+  });
+  return z.NEVER;
+});
+
 /** Every environment variable the server reads, with its default (README "Configuration"). */
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -80,6 +114,8 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** scrypt cost exponent: N = 2^cost. 15 with r=8, p=3 meets OWASP's scrypt minimum. */
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
+  /** the reverse proxies whose X-Forwarded-For names the client (sign-in lockout, login log); off by default */
+  TRUST_PROXY: trustProxy.default(false),
   /** how long an account or address stays locked after too many failed sign-ins */
   LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(1800),
   WORKER_ID: z.coerce.number().int().min(0).max(1023).optional(),

@@ -108,7 +108,7 @@ export async function connectDevice(url: string, options: IClientOptions = {}): 
 export const asDevice = (credential: Credential): IClientOptions => ({
   username: credential.username,
   password: credential.password,
-  clientId: `${credential.serialNumber}-${++message}`,
+  clientId: credential.serialNumber,
 });
 
 export const publish = (client: MqttClient, sn: string, kind: DeviceTopicKind, body: unknown) =>

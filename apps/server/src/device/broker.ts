@@ -34,6 +34,7 @@ interface BrokerEvents {
 }
 
 /** CONNACK return codes of MQTT 3.1.1 (aedes speaks 3.1.1 only). */
+const IDENTIFIER_REJECTED = 2;
 const BAD_USERNAME_OR_PASSWORD = 4;
 const SERVER_UNAVAILABLE = 3;
 
@@ -48,7 +49,13 @@ function authError(message: string, returnCode: number): AuthenticateError {
  */
 export class EmbeddedBroker extends EventEmitter<BrokerEvents> {
   /** refusals, for tests and metrics */
-  readonly stats = { refusedConnections: 0, refusedPublishes: 0, refusedSubscriptions: 0 };
+  readonly stats = {
+    refusedConnections: 0,
+    /** of the refused connections, those whose client id was not their serial number */
+    refusedClientIds: 0,
+    refusedPublishes: 0,
+    refusedSubscriptions: 0,
+  };
   private readonly sessions = new WeakMap<Client, DeviceSession>();
   /** the open connections of each serial number */
   private readonly connections = new Map<string, Set<Client>>();
@@ -122,6 +129,7 @@ export class EmbeddedBroker extends EventEmitter<BrokerEvents> {
         () => done(null, true),
         (error: AuthenticateError) => {
           this.stats.refusedConnections += 1;
+          if (error.returnCode === IDENTIFIER_REJECTED) this.stats.refusedClientIds += 1;
           options.log.info({ clientId: client.id, username, reason: error.message }, 'device refused');
           done(error, false);
         },
@@ -171,6 +179,12 @@ export class EmbeddedBroker extends EventEmitter<BrokerEvents> {
       throw authError('registry unavailable', SERVER_UNAVAILABLE);
     }
     if (!identity) throw authError('wrong username or password', BAD_USERNAME_OR_PASSWORD);
+    // The client id names the MQTT session (its subscriptions and queued messages) and a second CONNECT
+    // with it knocks the first off: it must be the device's own serial number (what a DJI gateway uses), or
+    // another tenant's device could take over that session. Refused here, before aedes registers the client.
+    if (client.id !== identity.serialNumber) {
+      throw authError(`client id is not the serial number ${identity.serialNumber}`, IDENTIFIER_REJECTED);
+    }
     this.sessions.set(client, { identity, serials, readAt: this.now });
     this.options.log.debug({ sn: identity.serialNumber, clientId: client.id }, 'device connected');
   }

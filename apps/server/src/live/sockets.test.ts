@@ -1,5 +1,10 @@
 import { EventEmitter } from 'node:events';
-import { LIVE_CLOSE_SESSION_ENDED, type LiveFrame } from '@aos/contract';
+import {
+  LIVE_CLOSE_SESSION_ENDED,
+  LIVE_CLOSE_TOKEN_EXPIRED,
+  LIVE_RENEW_REFUSED,
+  type LiveFrame,
+} from '@aos/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Principal } from '../lib/context.js';
 import type { VerifiedAccess } from '../modules/auth/session.service.js';
@@ -23,7 +28,22 @@ class FakeSocket extends EventEmitter {
   }
 }
 
-const claims = (sid: string) => ({ sid, user_id: `u-${sid}`, tenant_id: sid }) as unknown as VerifiedAccess;
+/**
+ * A token is `tenant[.session][@exp]`: the user is `u-{tenant}`, the session the tenant unless named, the
+ * expiry (seconds) an hour away unless given.
+ */
+function claims(token: string): VerifiedAccess {
+  const [base = '', exp] = token.split('@');
+  const [tenant = '', session = tenant] = base.split('.');
+  return {
+    sid: session,
+    user_id: `u-${tenant}`,
+    tenant_id: tenant,
+    exp: exp ? Number(exp) : Math.floor(Date.now() / 1000) + 3600,
+  } as unknown as VerifiedAccess;
+}
+/** A token of `tenant[.session]` expiring in `seconds` (whole seconds, as JWT's `exp`). */
+const expiringIn = (base: string, seconds: number) => `${base}@${Math.floor(Date.now() / 1000) + seconds}`;
 const caches: MemoryCache[] = [];
 
 /** Tokens are the tenant ids; 'none' has no live permission. */
@@ -45,7 +65,8 @@ function setup() {
   const sockets = new LiveSockets(
     hub,
     {
-      verifyAccess: (token) => (token.startsWith('t') ? claims(token) : null),
+      verifyAccess: (token) =>
+        token.startsWith('t') && !revoked.has(claims(token).sid) ? claims(token) : null,
       isRevoked: (sid) => revoked.has(sid),
     },
     {
@@ -153,5 +174,59 @@ describe('LiveSockets', () => {
     one.close();
     expect(sockets.members('user:u-t1')).toBe(0);
     expect(sockets.members('tenant:t1')).toBe(0);
+  });
+  it('closes a socket when its access token expires, with 4408', async () => {
+    const { sockets } = setup();
+    close = () => sockets.close();
+    const socket = new FakeSocket();
+    sockets.accept(socket, expiringIn('t1', 1));
+    await vi.waitFor(() => expect(socket.sent.map((frame) => frame.event)).toEqual(['hello']));
+    await vi.waitFor(
+      () => expect(socket.closed).toEqual({ code: LIVE_CLOSE_TOKEN_EXPIRED, reason: 'token expired' }),
+      { timeout: 3000 },
+    );
+    expect(sockets.count()).toBe(0);
+    expect(sockets.members('user:u-t1')).toBe(0);
+  });
+
+  it('keeps a renewed socket open past the first token, until the fresh one expires', async () => {
+    const { sockets } = setup();
+    close = () => sockets.close();
+    const socket = new FakeSocket();
+    const first = expiringIn('t1', 1);
+    sockets.accept(socket, first);
+    await vi.waitFor(() => expect(socket.sent).toHaveLength(1));
+    const fresh = expiringIn('t1', 3);
+    socket.emit('message', Buffer.from(JSON.stringify({ type: 'renew', token: fresh })));
+    await vi.waitFor(() =>
+      expect(socket.sent[1]).toEqual({ event: 'renewed', data: { expiresAt: claims(fresh).exp * 1000 } }),
+    );
+    // Past the first token's expiry: still open.
+    await new Promise((resolve) => setTimeout(resolve, claims(first).exp * 1000 - Date.now() + 300));
+    expect(socket.closed).toBeNull();
+    expect(sockets.count()).toBe(1);
+    await vi.waitFor(() => expect(socket.closed?.code).toBe(LIVE_CLOSE_TOKEN_EXPIRED), { timeout: 4000 });
+  });
+
+  it('refuses a renewal with a token of another user or session, or no valid token', async () => {
+    const { sockets, revoked } = setup();
+    close = () => sockets.close();
+    const socket = new FakeSocket();
+    sockets.accept(socket, expiringIn('t1', 1));
+    await vi.waitFor(() => expect(socket.sent).toHaveLength(1));
+    revoked.add('t1.gone');
+    for (const token of [
+      expiringIn('t2', 3600), // another user (of another tenant)
+      expiringIn('t1.other', 3600), // the same user, another session
+      expiringIn('t1.gone', 3600), // a revoked session
+      'x-not-a-token',
+    ]) {
+      socket.emit('message', Buffer.from(JSON.stringify({ type: 'renew', token })));
+    }
+    await vi.waitFor(() => expect(socket.sent).toHaveLength(5));
+    expect(socket.sent.slice(1)).toEqual(
+      Array.from({ length: 4 }, () => ({ event: 'error', data: { reason: LIVE_RENEW_REFUSED } })),
+    );
+    await vi.waitFor(() => expect(socket.closed?.code).toBe(LIVE_CLOSE_TOKEN_EXPIRED), { timeout: 3000 });
   });
 });

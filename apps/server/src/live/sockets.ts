@@ -1,7 +1,9 @@
 import {
   LIVE_CLOSE_SESSION_ENDED,
+  LIVE_CLOSE_TOKEN_EXPIRED,
   LIVE_CLOSE_UNAUTHORISED,
   LIVE_MAX_ROOMS,
+  LIVE_RENEW_REFUSED,
   LIVE_ROOM_REFUSALS,
   LiveClientMessageSchema,
   type LiveDevice,
@@ -24,7 +26,11 @@ export const LIVE_CLOSE_REASONS = {
   unauthorised: 'unauthorised',
   forbidden: 'forbidden',
   sessionEnded: 'session ended',
+  tokenExpired: 'token expired',
 } as const;
+
+/** setTimeout's longest delay; a later expiry is waited for in steps */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** A socket as the layer sees it: a LiveSocket that tells when messages arrive and when it closes. */
 export interface IncomingSocket extends LiveSocket {
@@ -46,8 +52,10 @@ interface Connection {
   member: LiveMember;
   /** the rooms it is in: its tenant's and user's from the start, and those it joined */
   rooms: Set<string>;
-  /** joins and leaves, one after the other: answered in the order asked */
+  /** joins, leaves and renewals, one after the other: answered in the order asked */
   queue: Promise<void>;
+  /** closes the socket when `claims` expire */
+  expiry: NodeJS.Timeout | null;
 }
 
 type Check =
@@ -59,7 +67,8 @@ type Check =
  * device frames to the clients of the frame's tenant only and what is published to a room to the sockets in
  * it. Each socket is in its tenant's and its user's room from the start; a join is checked by the room
  * kind's rule (hub.rooms) and answered `joined` or `error` with the reason. Sessions are checked again every
- * sessionCheckMs: a revoked one (logout) closes.
+ * sessionCheckMs: a revoked one (logout) closes. A socket closes when its access token expires
+ * (LIVE_CLOSE_TOKEN_EXPIRED) unless the console sent a fresh token of the same user and session (`renew`).
  */
 export class LiveSockets {
   private readonly byTenant = new Map<string, Set<Connection>>();
@@ -135,8 +144,10 @@ export class LiveSockets {
           member,
           rooms: new Set(),
           queue: Promise.resolve(),
+          expiry: null,
         };
         this.add(connection);
+        if (!this.expireAt(connection)) return;
         for (const room of this.hub.rooms.homeRooms(member)) this.enter(connection, room);
         client.send('hello', {
           tenantId: client.tenantId,
@@ -170,6 +181,7 @@ export class LiveSockets {
     this.unsubscribeRooms();
     for (const set of this.byTenant.values()) {
       for (const connection of set) {
+        if (connection.expiry) clearTimeout(connection.expiry);
         connection.client.dispose();
         connection.socket.close(1001, 'server closing');
       }
@@ -207,6 +219,60 @@ export class LiveSockets {
       : { ok: false, code: LIVE_CLOSE_SESSION_ENDED, reason: LIVE_CLOSE_REASONS.forbidden };
   }
 
+  /** (Re)arm the close at the expiry of the connection's token (`exp`, seconds); false: closed already. */
+  private expireAt(connection: Connection): boolean {
+    if (connection.expiry) clearTimeout(connection.expiry);
+    connection.expiry = null;
+    const left = connection.claims.exp * 1000 - Date.now();
+    if (!(left > 0)) {
+      this.expire(connection);
+      return false;
+    }
+    connection.expiry = setTimeout(
+      () => {
+        connection.expiry = null;
+        this.expireAt(connection);
+      },
+      Math.min(left, MAX_TIMER_MS),
+    );
+    connection.expiry.unref();
+    return true;
+  }
+
+  private expire(connection: Connection): void {
+    if (!this.byTenant.get(connection.client.tenantId)?.has(connection)) return;
+    this.remove(connection);
+    connection.socket.close(LIVE_CLOSE_TOKEN_EXPIRED, LIVE_CLOSE_REASONS.tokenExpired);
+  }
+
+  /**
+   * A `renew`: a fresh access token, checked as the first one was (valid, unrevoked, the user enabled and
+   * permitted) and of the same user, tenant and session; then the socket lives until its expiry.
+   */
+  private async renew(connection: Connection, token: string): Promise<void> {
+    const { client, claims } = connection;
+    const check = await this.authenticate(token).catch((error: unknown): null => {
+      this.log.warn({ err: error }, 'live socket renewal not checked');
+      return null;
+    });
+    const same =
+      check?.ok &&
+      check.claims.user_id === claims.user_id &&
+      check.claims.tenant_id === claims.tenant_id &&
+      check.claims.sid === claims.sid;
+    // The socket may have closed (or expired) while the token was checked.
+    if (!this.byTenant.get(client.tenantId)?.has(connection)) return;
+    if (!same || !check?.ok) {
+      this.log.info({ userId: claims.user_id }, 'live socket renewal refused');
+      return client.send('error', { reason: LIVE_RENEW_REFUSED });
+    }
+    if (check.claims.exp > claims.exp) {
+      connection.claims = check.claims;
+      this.expireAt(connection);
+    }
+    client.send('renewed', { expiresAt: connection.claims.exp * 1000 });
+  }
+
   private add(connection: Connection): void {
     const tenantId = connection.client.tenantId;
     let set = this.byTenant.get(tenantId);
@@ -215,6 +281,8 @@ export class LiveSockets {
   }
 
   private remove(connection: Connection): void {
+    if (connection.expiry) clearTimeout(connection.expiry);
+    connection.expiry = null;
     connection.client.dispose();
     const set = this.byTenant.get(connection.client.tenantId);
     set?.delete(connection);
@@ -286,6 +354,9 @@ export class LiveSockets {
     switch (message.type) {
       case 'ping':
         return client.send('pong', { serverTime: Date.now() });
+      case 'renew':
+        connection.queue = connection.queue.then(() => this.renew(connection, message.token));
+        return;
       case 'unsubscribe':
         return client.unfollow();
       case 'join':

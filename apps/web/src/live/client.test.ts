@@ -1,4 +1,5 @@
 import type { LiveFrame } from '@aos/contract';
+import { LIVE_CLOSE_TOKEN_EXPIRED, LIVE_RENEW_REFUSED } from '@aos/contract/rules';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveClient } from './client';
 
@@ -47,10 +48,10 @@ describe('LiveClient', () => {
     vi.unstubAllGlobals();
   });
 
-  const make = () => {
+  const make = (token: { current: string } = { current: 'token' }) => {
     const frames: LiveFrame[] = [];
     const client = new LiveClient({
-      token: () => 'token',
+      token: () => token.current,
       onFrame: (frame) => frames.push(frame),
       onStatus: () => undefined,
       url: 'ws://test/api/ws',
@@ -114,6 +115,54 @@ describe('LiveClient', () => {
     expect(errors).toEqual(['unknown room kind']);
     expect(frames.map((frame) => frame.event)).toEqual(['pong', 'error', 'pong']);
     expect(reported).toHaveBeenCalledTimes(2);
+    client.stop();
+  });
+  it('renews the open socket with a refreshed token instead of reopening it', () => {
+    const token = { current: 'A1' };
+    const { client, socket } = make(token);
+    client.follow();
+    socket().open();
+    token.current = 'A2';
+    client.tokenChanged();
+    expect(FakeSocket.made).toHaveLength(1);
+    expect(socket().readyState).toBe(1);
+    expect(socket().sent.at(-1)).toEqual({ type: 'renew', token: 'A2' });
+    socket().receive({ event: 'renewed', data: { expiresAt: 2 } });
+    client.tokenChanged(); // the same token again: nothing to renew
+    expect(socket().sent.filter((message) => (message as { type: string }).type === 'renew')).toHaveLength(1);
+    // Closed at the expiry all the same (another tab's refresh was missed): reconnects with the current one.
+    token.current = 'A3';
+    socket().close(LIVE_CLOSE_TOKEN_EXPIRED);
+    expect(FakeSocket.made).toHaveLength(2);
+    expect(socket().url).toBe('ws://test/api/ws?token=A3');
+    client.stop();
+  });
+
+  it('reopens with the refreshed token when the renewal is refused', () => {
+    const token = { current: 'A1' };
+    const { client, socket } = make(token);
+    socket().open();
+    token.current = 'A2';
+    client.tokenChanged();
+    socket().receive({ event: 'error', data: { reason: LIVE_RENEW_REFUSED } });
+    expect(socket().readyState).toBe(3);
+    vi.advanceTimersByTime(1000);
+    expect(FakeSocket.made).toHaveLength(2);
+    expect(socket().url).toBe('ws://test/api/ws?token=A2');
+    client.stop();
+  });
+
+  it('after an expiry close with no fresher token, waits for the refresh and then reconnects at once', () => {
+    const token = { current: 'A1' };
+    const { client, socket } = make(token);
+    socket().open();
+    socket().close(LIVE_CLOSE_TOKEN_EXPIRED);
+    vi.advanceTimersByTime(5000);
+    expect(FakeSocket.made).toHaveLength(1); // the same expired token would be refused
+    token.current = 'A2';
+    client.tokenChanged();
+    expect(FakeSocket.made).toHaveLength(2);
+    expect(socket().url).toBe('ws://test/api/ws?token=A2');
     client.stop();
   });
 });

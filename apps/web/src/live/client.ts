@@ -1,5 +1,5 @@
 import type { LiveClientMessage, LiveEventName, LiveEvents, LiveFrame } from '@aos/contract';
-import { LIVE_CLOSE_UNAUTHORISED } from '@aos/contract/rules';
+import { LIVE_CLOSE_TOKEN_EXPIRED, LIVE_CLOSE_UNAUTHORISED, LIVE_RENEW_REFUSED } from '@aos/contract/rules';
 
 export type LiveStatus = 'connecting' | 'open' | 'closed';
 
@@ -26,9 +26,11 @@ const PING_MS = 25_000;
 
 /**
  * One WebSocket to `/api/ws` that stays open while wanted: it reconnects with backoff when the connection
- * drops (and after a token refresh, with the new token), and repeats what it follows and the rooms it joined
- * each time it opens, so the first frame after a reconnect is a fresh snapshot and no room is lost. Every
- * frame goes to `onFrame` and to the handlers of its event (`on`).
+ * drops, and repeats what it follows and the rooms it joined each time it opens, so the first frame after a
+ * reconnect is a fresh snapshot and no room is lost. The server closes a socket when its access token
+ * expires: after a token refresh the open socket is renewed with the new token (`renew`; reopened if
+ * refused), and a socket closed at expiry reconnects at once with the current token. Every frame goes to
+ * `onFrame` and to the handlers of its event (`on`).
  */
 export class LiveClient {
   private socket: WebSocket | null = null;
@@ -41,7 +43,10 @@ export class LiveClient {
   private retryMs = RETRY_MIN_MS;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
+  /** the token the open socket was opened with or last renewed with */
   private openedWith: string | undefined;
+  /** a token sent in `renew`, not answered yet */
+  private renewing: string | undefined;
 
   constructor(private readonly options: LiveClientOptions) {}
 
@@ -103,10 +108,23 @@ export class LiveClient {
     return () => void set.delete(untyped);
   }
 
-  /** Reopen with the current token if it changed (called after a token refresh). */
+  /**
+   * The token changed (a refresh): an open socket is renewed with it, so the server keeps it open past the
+   * old token's expiry; one still connecting is reopened with it, and one waiting to reconnect (closed at
+   * expiry or refused) reconnects now.
+   */
   tokenChanged(): void {
-    if (this.wanted && this.options.token() !== this.openedWith) {
-      this.socket?.close(1000);
+    const token = this.options.token();
+    if (!this.wanted || !token || token === this.openedWith) return;
+    if (this.socket?.readyState === WebSocket.OPEN) {
+      this.renewing = token;
+      this.send({ type: 'renew', token });
+    } else if (this.socket) {
+      this.socket.close(1000);
+    } else if (this.retryTimer) {
+      clearTimeout(this.retryTimer);
+      this.retryTimer = null;
+      this.connect();
     }
   }
 
@@ -121,6 +139,7 @@ export class LiveClient {
     if (!this.wanted || !token) return;
     this.options.onStatus('connecting');
     this.openedWith = token;
+    this.renewing = undefined;
     const socket = new WebSocket(`${this.url()}?token=${encodeURIComponent(token)}`);
     this.socket = socket;
     socket.onopen = () => {
@@ -137,6 +156,7 @@ export class LiveClient {
       } catch {
         return; // a frame that is not JSON is ignored
       }
+      this.renewAnswered(socket, frame);
       this.dispatch(frame);
     };
     socket.onclose = (event) => {
@@ -145,11 +165,28 @@ export class LiveClient {
       this.clearTimers();
       this.options.onStatus('closed');
       if (!this.wanted) return;
-      // A refused token waits for the refresh (tokenChanged) or the next retry with whatever token exists.
-      const delay = event.code === LIVE_CLOSE_UNAUTHORISED ? RETRY_MAX_MS : this.retryMs;
+      // A refused token, or one that expired with no fresher one here yet, waits for the refresh
+      // (tokenChanged) or the next retry with whatever token exists; an expired one already refreshed
+      // reconnects at once.
+      const stale = this.options.token() === this.openedWith;
+      if (event.code === LIVE_CLOSE_TOKEN_EXPIRED && !stale) return this.connect();
+      const refused = event.code === LIVE_CLOSE_UNAUTHORISED || event.code === LIVE_CLOSE_TOKEN_EXPIRED;
+      const delay = refused ? RETRY_MAX_MS : this.retryMs;
       this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
       this.retryTimer = setTimeout(() => this.connect(), delay);
     };
+  }
+
+  /** The answer to a `renew`: the socket now lives on the new token, or (refused) it reopens with it. */
+  private renewAnswered(socket: WebSocket, frame: LiveFrame): void {
+    if (!this.renewing) return;
+    if (frame.event === 'renewed') {
+      this.openedWith = this.renewing;
+      this.renewing = undefined;
+    } else if (frame.event === 'error' && frame.data.reason === LIVE_RENEW_REFUSED && !frame.data.room) {
+      this.renewing = undefined;
+      socket.close(1000);
+    }
   }
 
   /** A frame received: to `onFrame`, then to its event's handlers (one failing handler stops no other). */

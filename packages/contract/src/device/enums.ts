@@ -189,6 +189,13 @@ export function isJobEventMethod(method: string): boolean {
 export const LIVE_CLOSE_UNAUTHORISED = 4401;
 /** The session ended (logout, token revoked) while the socket was open. */
 export const LIVE_CLOSE_SESSION_ENDED = 4403;
+/**
+ * The access token the socket was opened (or last renewed) with expired: the console reconnects with its
+ * current token. A `renew` frame with a fresh token of the same session before then keeps the socket open.
+ */
+export const LIVE_CLOSE_TOKEN_EXPIRED = 4408;
+/** The `error` frame's reason when a `renew` is refused (not a valid token of the socket's user and session). */
+export const LIVE_RENEW_REFUSED = 'renew refused';
 
 /** OSD frames of one device reach one client at most this often; the newest sample wins. */
 export const LIVE_OSD_MIN_INTERVAL_MS = 250;

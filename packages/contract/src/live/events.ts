@@ -5,7 +5,8 @@ import type { DeviceData, JobStatus } from '../device/thing-model.js';
 /**
  * Live push (`/api/ws`): what the server tells a console about its tenant's devices, and what a console may
  * ask. The connection is opened with the access token in the `token` query parameter; without a valid one
- * it is closed at once (close code LIVE_CLOSE_UNAUTHORISED). Every frame is JSON.
+ * it is closed at once (close code LIVE_CLOSE_UNAUTHORISED), and it is closed when that token expires
+ * (LIVE_CLOSE_TOKEN_EXPIRED) unless a `renew` frame brought a fresh one. Every frame is JSON.
  *
  * Server → client frames are `{event, data, room?}` with `data` typed by LiveEvents (common/events.ts, each
  * area adding its own). Client → server frames are LiveClientMessage. A client starts following no device;
@@ -86,6 +87,8 @@ declare module '../common/events.js' {
     /** any other device event (hms, notices): method and raw data */
     notice: { sn: string; method: string; timestamp: number; data: unknown };
     pong: { serverTime: number };
+    /** answer to `renew`: the socket now stays open until `expiresAt` (ms) unless renewed again */
+    renewed: { expiresAt: number };
     /** answer to `join`: the socket is in the room now */
     joined: { room: string };
     /** answer to `leave` */
@@ -107,5 +110,10 @@ export const LiveClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('join'), room: z.string().max(200) }),
   z.object({ type: z.literal('leave'), room: z.string().max(200) }),
   z.object({ type: z.literal('ping') }),
+  /**
+   * a fresh access token of the socket's user and session (after a refresh): the socket stays open past
+   * the old token's expiry; answered `renewed`, or `error` with LIVE_RENEW_REFUSED (nothing changed)
+   */
+  z.object({ type: z.literal('renew'), token: z.string().min(1).max(4096) }),
 ]);
 export type LiveClientMessage = z.infer<typeof LiveClientMessageSchema>;
