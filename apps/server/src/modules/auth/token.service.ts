@@ -174,9 +174,11 @@ export class TokenService {
           .limit(1)
       : [];
     const passwordOk = await verifyPassword(password, row?.password ?? (await this.dummyHash));
+    // An unknown or deleted tenant answers exactly as a wrong password (and counts the same), so tenant ids
+    // cannot be enumerated.
     if (!row || !passwordOk) {
       await this.guard.recordFailure(tenantId, account, ip);
-      throw new OAuthError(400, 'invalid_grant', owner ? 'auth.badCredentials' : 'auth.tenantNotFound');
+      throw new OAuthError(400, 'invalid_grant', 'auth.badCredentials');
     }
     this.assertTenantUsable(owner!);
     if (row.status !== STATUS_ENABLED) throw new OAuthError(400, 'invalid_grant', 'auth.accountFrozen');
