@@ -1,10 +1,22 @@
 import { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP } from '@aos/contract';
 import type { Cache } from '../../lib/cache.js';
-import { OAuthError } from '../../lib/errors.js';
+import { AppError, OAuthError } from '../../lib/errors.js';
+
+/** A lock in force: which one, and how long it still lasts. */
+export interface Lock {
+  messageKey: 'auth.ipLocked' | 'auth.accountLocked';
+  minutes: number;
+}
+/** How a lock is answered: the token endpoint speaks OAuth2, the other endpoints the BladeX envelope. */
+export type Refusal = (lock: Lock) => Error;
+export const oauthRefusal: Refusal = ({ messageKey, minutes }) =>
+  new OAuthError(400, 'invalid_grant', messageKey, { minutes });
+export const apiRefusal: Refusal = ({ messageKey, minutes }) => new AppError(400, messageKey, { minutes });
 
 /**
  * Sign-in lockouts: five failures lock the account, twenty failures from one address (across accounts) lock
- * the address, each for the lock period. Counters live in the shared cache, so every instance agrees.
+ * the address, each for the lock period. Counters live in the shared cache, so every instance agrees. A wrong
+ * old password on update-password counts as a failed sign-in of the account.
  */
 export class LoginGuard {
   constructor(
@@ -20,24 +32,26 @@ export class LoginGuard {
   }
 
   /** Refuse at once while the account or the address is locked. */
-  async assertOpen(tenantId: string, account: string, ip: string): Promise<void> {
-    await this.assertKeyOpen(this.ipKey(ip), LOGIN_MAX_FAILURES_PER_IP, 'auth.ipLocked');
-    await this.assertKeyOpen(
-      this.accountKey(tenantId, account),
-      LOGIN_MAX_FAILURES_PER_ACCOUNT,
-      'auth.accountLocked',
-    );
+  async assertOpen(tenantId: string, account: string, ip: string, refuse = oauthRefusal): Promise<void> {
+    const lock =
+      (await this.lockOf(this.ipKey(ip), LOGIN_MAX_FAILURES_PER_IP, 'auth.ipLocked')) ??
+      (await this.lockOf(
+        this.accountKey(tenantId, account),
+        LOGIN_MAX_FAILURES_PER_ACCOUNT,
+        'auth.accountLocked',
+      ));
+    if (lock) throw refuse(lock);
   }
 
-  private async assertKeyOpen(key: string, limit: number, message: 'auth.ipLocked' | 'auth.accountLocked') {
+  private async lockOf(key: string, limit: number, messageKey: Lock['messageKey']): Promise<Lock | null> {
     const count = Number((await this.cache.get(key)) ?? 0);
-    if (count < limit) return;
+    if (count < limit) return null;
     const seconds = Math.max(await this.cache.ttl(key), 1);
-    throw new OAuthError(400, 'invalid_grant', message, { minutes: Math.ceil(seconds / 60) });
+    return { messageKey, minutes: Math.ceil(seconds / 60) };
   }
 
   /** Count a failure; once a limit is reached the lock period starts afresh from this failure. */
-  async recordFailure(tenantId: string, account: string, ip: string): Promise<void> {
+  async recordFailure(tenantId: string, account: string, ip: string, refuse = oauthRefusal): Promise<void> {
     const accountKey = this.accountKey(tenantId, account);
     const ipKey = this.ipKey(ip);
     const [accountCount, ipCount] = await Promise.all([
@@ -48,7 +62,7 @@ export class LoginGuard {
     if (accountCount === LOGIN_MAX_FAILURES_PER_ACCOUNT) {
       await this.cache.set(accountKey, String(accountCount), this.lockSeconds);
     }
-    await this.assertOpen(tenantId, account, ip);
+    await this.assertOpen(tenantId, account, ip, refuse);
   }
 
   async recordSuccess(tenantId: string, account: string): Promise<void> {

@@ -45,6 +45,6 @@ export default async function profileRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.ok(await profiles.changePassword(request.ctx, request.query), 'user.passwordChanged'),
+      reply.ok(await profiles.changePassword(request.ctx, request.query, request.ip), 'user.passwordChanged'),
   );
 }

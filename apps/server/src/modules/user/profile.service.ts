@@ -5,6 +5,7 @@ import { type Ctx, inTransaction } from '../../lib/context.js';
 import { fieldError, notFound, unauthorized } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { scope, updateAudit } from '../../lib/tenant-scope.js';
+import { apiRefusal, type LoginGuard } from '../auth/login-guard.js';
 import type { PrincipalService } from '../auth/principal.service.js';
 import type { SessionService } from '../auth/session.service.js';
 import type { FileService } from '../resource/file.service.js';
@@ -46,6 +47,7 @@ export class ProfileService {
     private readonly sessions: SessionService,
     private readonly principals: PrincipalService,
     private readonly files: FileService,
+    private readonly guard: LoginGuard,
   ) {}
 
   private me(ctx: Ctx): string {
@@ -96,11 +98,15 @@ export class ProfileService {
 
   /**
    * Verify the old password, store the new one, and end every session of the user (this one included): all
-   * refresh tokens are revoked and the access tokens of each live family stop working.
+   * refresh tokens are revoked and the access tokens of each live family stop working. The old password is a
+   * guess like a sign-in's: a wrong one counts toward the account lockout, and a locked account (or address)
+   * cannot change its password either.
    */
-  async changePassword(ctx: Ctx, input: PasswordChange): Promise<boolean> {
+  async changePassword(ctx: Ctx, input: PasswordChange, ip: string): Promise<boolean> {
     const current = await this.row(ctx);
+    await this.guard.assertOpen(current.tenantId, current.account, ip, apiRefusal);
     if (!(await verifyPassword(input.oldPassword, current.password))) {
+      await this.guard.recordFailure(current.tenantId, current.account, ip, apiRefusal);
       throw fieldError('oldPassword', 'user.oldPasswordWrong');
     }
     const hash = await hashPassword(input.newPassword, this.passwordHashCost);
@@ -113,6 +119,7 @@ export class ProfileService {
       if (!changed.length) throw notFound();
       await endSessions(tx, this.sessions, [current.id]);
     });
+    await this.guard.recordSuccess(current.tenantId, current.account);
     return true;
   }
 }
