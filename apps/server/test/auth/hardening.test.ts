@@ -3,7 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenant } from '../../src/db/schema/index.js';
 import { md5Hex } from '../../src/lib/password.js';
-import { ADMIN_PASSWORD, as, createTenant, createTestApp, login, passwordGrant } from '../helper.js';
+import {
+  ADMIN_PASSWORD,
+  as,
+  createTenant,
+  createTestApp,
+  login,
+  passwordGrant,
+  tokenRequest,
+} from '../helper.js';
 
 const passwords = (oldPassword: string, newPassword: string) => ({
   oldPassword: md5Hex(oldPassword),
@@ -92,5 +100,95 @@ describe('update-password and the account lockout', () => {
     );
     expect(signIn.json().error_description).toMatch(/account is locked/);
     expect((await caller.get('/api/blade-user/info')).statusCode).toBe(200);
+  });
+});
+
+describe('the init password must be changed first', () => {
+  let app: FastifyInstance;
+  let tenantId: string;
+  beforeAll(async () => {
+    app = await createTestApp();
+    const platform = (await login(app)).access_token;
+    const created = await as(app, platform).post('/api/blade-system/tenant/submit', {
+      payload: { tenantName: 'Init Password Co' },
+    });
+    tenantId = created.json().data.tenantId;
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const url = '/api/blade-user/update-password';
+
+  it('flags a new tenant admin and refuses everything but user-info, update-password and logout', async () => {
+    const tokens = await login(app, tenantId, 'admin', '123456');
+    expect(tokens.password_change_required).toBe(true);
+    const caller = as(app, tokens.access_token, 'en-US');
+    const info = await caller.get('/api/blade-auth/oauth/user-info');
+    expect(info.statusCode).toBe(200);
+    expect(info.json().data).toMatchObject({ account: 'admin', passwordChangeRequired: true });
+    for (const path of [
+      '/api/blade-system/menu/routes',
+      '/api/blade-system/menu/buttons',
+      '/api/blade-user/info',
+      '/api/blade-user/page?current=1&size=10',
+      '/api/blade-auth/oauth/clear-cache',
+    ]) {
+      const refused = await caller.get(path);
+      expect(refused.statusCode, path).toBe(403);
+      expect(refused.json(), path).toMatchObject({
+        code: 403,
+        success: false,
+        msg: 'the password is the initial password: please change it first',
+      });
+    }
+    const chinese = await as(app, tokens.access_token).get('/api/blade-system/menu/routes');
+    expect(chinese.json().msg).toBe('当前密码为初始密码，请先修改密码');
+    // The sign-in page's own calls need no token.
+    expect((await app.inject({ method: 'GET', url: '/api/blade-auth/oauth/captcha' })).statusCode).toBe(200);
+    // A refreshed session is still held to it.
+    const refreshed = await app.inject(
+      tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token }),
+    );
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.json().password_change_required).toBe(true);
+    const refreshedCaller = as(app, refreshed.json().access_token);
+    expect((await refreshedCaller.get('/api/blade-system/menu/routes')).statusCode).toBe(403);
+    expect((await refreshedCaller.post('/api/blade-auth/oauth/logout')).statusCode).toBe(200);
+  });
+
+  it('is cleared by update-password and set again by a reset', async () => {
+    const first = await login(app, tenantId, 'admin', '123456');
+    const changed = await as(app, first.access_token).post(url, { query: passwords('123456', 'Admin@2468') });
+    expect(changed.statusCode).toBe(200);
+    const tokens = await login(app, tenantId, 'admin', 'Admin@2468');
+    expect(tokens.password_change_required).toBe(false);
+    const caller = as(app, tokens.access_token);
+    expect((await caller.get('/api/blade-auth/oauth/user-info')).json().data.passwordChangeRequired).toBe(
+      false,
+    );
+    expect((await caller.get('/api/blade-system/menu/routes')).statusCode).toBe(200);
+
+    // The admin adds a user and resets its password: that user must change it again.
+    const added = await caller.post('/api/blade-user/submit', {
+      payload: {
+        account: 'resetme',
+        name: 'resetme',
+        password: md5Hex('Pilot@123'),
+        password2: md5Hex('Pilot@123'),
+        roleId: tokens.role_id,
+        deptId: tokens.dept_id,
+      },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const own = await login(app, tenantId, 'resetme', 'Pilot@123');
+    expect(own.password_change_required).toBe(false);
+    const reset = await caller.post('/api/blade-user/reset-password', {
+      query: { userIds: added.json().data.id },
+    });
+    expect(reset.statusCode).toBe(200);
+    const after = await login(app, tenantId, 'resetme', '123456');
+    expect(after.password_change_required).toBe(true);
+    expect((await as(app, after.access_token).get('/api/blade-system/menu/routes')).statusCode).toBe(403);
   });
 });

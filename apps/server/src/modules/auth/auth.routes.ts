@@ -92,7 +92,7 @@ export default async function authRoutes(app: FastifyInstance) {
   routes.get(
     '/api/blade-auth/oauth/user-info',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: 'authenticated', duringPasswordChange: true },
       schema: {
         tags,
         summary: 'The signed-in user with roles and permissions',
@@ -106,7 +106,7 @@ export default async function authRoutes(app: FastifyInstance) {
     routes.route({
       method,
       url: '/api/blade-auth/oauth/logout',
-      config: { permission: 'authenticated' },
+      config: { permission: 'authenticated', duringPasswordChange: true },
       schema: {
         tags,
         summary: 'Sign out: revokes the session (refresh tokens and access tokens)',

@@ -278,6 +278,7 @@ export class TokenService {
       role_name: grants.roleAliases.join(','),
       avatar: row.avatar ?? '',
       detail: { type: 'web' },
+      password_change_required: row.passwordChangeRequired === 1,
     };
   }
 }

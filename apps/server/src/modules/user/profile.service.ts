@@ -113,13 +113,15 @@ export class ProfileService {
     await inTransaction(ctx, async (tx) => {
       const changed = await tx.db
         .update(user)
-        .set({ password: hash, ...updateAudit(tx) })
+        .set({ password: hash, passwordChangeRequired: 0, ...updateAudit(tx) })
         .where(scope(tx, user, eq(user.id, current.id)))
         .returning({ id: user.id });
       if (!changed.length) throw notFound();
       await endSessions(tx, this.sessions, [current.id]);
     });
     await this.guard.recordSuccess(current.tenantId, current.account);
+    // no instance goes on answering with the old profile (passwordChangeRequired)
+    await this.principals.invalidate(current.id);
     return true;
   }
 }
