@@ -1,6 +1,6 @@
 import { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP } from '@aos/contract';
 import type { Cache } from '../../lib/cache.js';
-import { AppError, OAuthError } from '../../lib/errors.js';
+import { OAuthError } from '../../lib/errors.js';
 
 /** A lock in force: which one, and how long it still lasts. */
 export interface Lock {
@@ -11,7 +11,6 @@ export interface Lock {
 export type Refusal = (lock: Lock) => Error;
 export const oauthRefusal: Refusal = ({ messageKey, minutes }) =>
   new OAuthError(400, 'invalid_grant', messageKey, { minutes });
-export const apiRefusal: Refusal = ({ messageKey, minutes }) => new AppError(400, messageKey, { minutes });
 
 /**
  * Sign-in lockouts: five failures lock the account, twenty failures from one address (across accounts) lock

@@ -2,16 +2,19 @@ import type { PasswordChange, Profile, ProfileUpdate } from '@aos/contract';
 import { eq } from 'drizzle-orm';
 import { user } from '../../db/schema/index.js';
 import { type Ctx, inTransaction } from '../../lib/context.js';
-import { fieldError, notFound, unauthorized } from '../../lib/errors.js';
+import { AppError, fieldError, notFound, unauthorized } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { scope, updateAudit } from '../../lib/tenant-scope.js';
-import { apiRefusal, type LoginGuard } from '../auth/login-guard.js';
+import type { LoginGuard, Refusal } from '../auth/login-guard.js';
 import type { PrincipalService } from '../auth/principal.service.js';
 import type { SessionService } from '../auth/session.service.js';
 import type { FileService } from '../resource/file.service.js';
 import { endSessions } from './user-sessions.js';
 
 type UserRow = typeof user.$inferSelect;
+
+/** A locked account (or address) is answered in the BladeX envelope here, not as an OAuth2 error. */
+const lockedRefusal: Refusal = ({ messageKey, minutes }) => new AppError(400, messageKey, { minutes });
 
 function toProfile(row: UserRow): Profile {
   return {
@@ -104,9 +107,9 @@ export class ProfileService {
    */
   async changePassword(ctx: Ctx, input: PasswordChange, ip: string): Promise<boolean> {
     const current = await this.row(ctx);
-    await this.guard.assertOpen(current.tenantId, current.account, ip, apiRefusal);
+    await this.guard.assertOpen(current.tenantId, current.account, ip, lockedRefusal);
     if (!(await verifyPassword(input.oldPassword, current.password))) {
-      await this.guard.recordFailure(current.tenantId, current.account, ip, apiRefusal);
+      await this.guard.recordFailure(current.tenantId, current.account, ip, lockedRefusal);
       throw fieldError('oldPassword', 'user.oldPasswordWrong');
     }
     const hash = await hashPassword(input.newPassword, this.passwordHashCost);
