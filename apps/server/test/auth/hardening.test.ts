@@ -192,3 +192,52 @@ describe('the init password must be changed first', () => {
     expect((await as(app, after.access_token).get('/api/blade-system/menu/routes')).statusCode).toBe(403);
   });
 });
+
+describe('picture and SMS codes per address', () => {
+  let app: FastifyInstance;
+  let token: string;
+  const SMS = '/api/blade-resource/sms';
+  beforeAll(async () => {
+    app = await createTestApp({ CAPTCHA_PER_MINUTE_PER_IP: '3', SMS_CODES_PER_HOUR_PER_IP: '2' });
+    token = (await login(app)).access_token;
+    const config = await as(app, token).post(`${SMS}/submit`, {
+      payload: { category: 0, smsCode: 'outbox', signName: 'Drone Cloud' },
+    });
+    await as(app, token).post(`${SMS}/enable?id=${config.json().data.id}`);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('answers 429 beyond the captcha limit of an address, in both languages; other addresses go on', async () => {
+    const captcha = (url: string, remoteAddress: string, language = 'en-US') =>
+      app.inject({ method: 'GET', url, remoteAddress, headers: { 'accept-language': language } });
+    expect((await captcha('/api/blade-auth/oauth/captcha', '10.1.1.1')).statusCode).toBe(200);
+    expect((await captcha('/api/blade-auth/oauth/captchaString', '10.1.1.1')).statusCode).toBe(200);
+    expect((await captcha('/api/blade-auth/oauth/captcha', '10.1.1.1')).statusCode).toBe(200);
+    const refused = await captcha('/api/blade-auth/oauth/captcha', '10.1.1.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 429, success: false });
+    expect(refused.json().msg).toMatch(/^too many requests from this address, try again in \d+ seconds$/);
+    const chinese = await captcha('/api/blade-auth/oauth/captchaString', '10.1.1.1', 'zh-CN');
+    expect(chinese.statusCode).toBe(429);
+    expect(chinese.json().msg).toMatch(/^该地址请求过于频繁，请 \d+ 秒后再试$/);
+    expect((await captcha('/api/blade-auth/oauth/captcha', '10.1.1.2')).statusCode).toBe(200);
+  });
+
+  it('answers 429 beyond the SMS code limit of an address, whatever the phones', async () => {
+    const send = (phone: string, remoteAddress: string) =>
+      app.inject({
+        method: 'POST',
+        url: `${SMS}/endpoint/send-validate?phone=${phone}`,
+        remoteAddress,
+        headers: { 'blade-auth': `bearer ${token}`, 'accept-language': 'en-US' },
+      });
+    expect((await send('13900000101', '10.2.2.2')).statusCode).toBe(200);
+    expect((await send('13900000102', '10.2.2.2')).statusCode).toBe(200);
+    const refused = await send('13900000103', '10.2.2.2');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().msg).toMatch(/^too many requests from this address, try again in \d+ seconds$/);
+    expect((await send('13900000103', '10.2.2.3')).statusCode).toBe(200);
+  });
+});

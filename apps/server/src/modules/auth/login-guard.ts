@@ -1,6 +1,9 @@
 import { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP } from '@aos/contract';
 import type { Cache } from '../../lib/cache.js';
-import { OAuthError } from '../../lib/errors.js';
+import { AppError, OAuthError } from '../../lib/errors.js';
+
+/** Requests limited per address: picture codes and SMS verification codes. */
+export type RateKind = 'captcha' | 'sms';
 
 /** A lock in force: which one, and how long it still lasts. */
 export interface Lock {
@@ -15,13 +18,27 @@ export const oauthRefusal: Refusal = ({ messageKey, minutes }) =>
 /**
  * Sign-in lockouts: five failures lock the account, twenty failures from one address (across accounts) lock
  * the address, each for the lock period. Counters live in the shared cache, so every instance agrees. A wrong
- * old password on update-password counts as a failed sign-in of the account.
+ * old password on update-password counts as a failed sign-in of the account. Picture and SMS codes are limited
+ * per address.
  */
 export class LoginGuard {
   constructor(
     private readonly cache: Cache,
     private readonly lockSeconds: number,
+    /** requests of each kind one address may make per window */
+    private readonly rates: Record<RateKind, { max: number; seconds: number }>,
   ) {}
+
+  /**
+   * Count a request of `kind` from `ip` (fixed window in the shared cache, so every instance agrees); beyond
+   * the limit, 429 saying how long to wait. Picture codes and SMS codes cost the server (and SMS money).
+   */
+  async limitRate(kind: RateKind, ip: string): Promise<void> {
+    const { max, seconds } = this.rates[kind];
+    const key = `rate:${kind}:${ip}`;
+    if ((await this.cache.incr(key, seconds)) <= max) return;
+    throw new AppError(429, 'auth.rateLimited', { seconds: Math.max(await this.cache.ttl(key), 1) });
+  }
 
   private accountKey(tenantId: string, account: string) {
     return `login:fail:account:${tenantId}:${account.toLowerCase()}`;
