@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tenant } from '../../src/db/schema/index.js';
 import { md5Hex } from '../../src/lib/password.js';
 import {
@@ -239,5 +239,69 @@ describe('picture and SMS codes per address', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().msg).toMatch(/^too many requests from this address, try again in \d+ seconds$/);
     expect((await send('13900000103', '10.2.2.3')).statusCode).toBe(200);
+  });
+});
+
+describe('a sign-in racing a password change', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp();
+    await createTenant(app, '300003');
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** Run `change` once the grant has verified what it relies on, before it stores its session. */
+  function changeMidway(change: () => Promise<void>) {
+    const { principals } = app.services;
+    const grants = principals.grants.bind(principals);
+    let done = false;
+    vi.spyOn(principals, 'grants').mockImplementation(async (...args) => {
+      if (!done) {
+        done = true;
+        await change();
+      }
+      return grants(...args);
+    });
+  }
+
+  it('refuses a sign-in that verified the old password when the change committed meanwhile', async () => {
+    const holder = as(app, (await login(app, '300003')).access_token);
+    changeMidway(async () => {
+      const changed = await holder.post('/api/blade-user/update-password', {
+        query: passwords(ADMIN_PASSWORD, 'Racer@2468'),
+      });
+      expect(changed.statusCode).toBe(200);
+    });
+    const racing = await app.inject(
+      passwordGrant('300003', 'admin', ADMIN_PASSWORD, { 'accept-language': 'en-US' }),
+    );
+    expect(racing.statusCode).toBe(400);
+    expect(racing.json()).toEqual({
+      error: 'invalid_grant',
+      error_description: 'the user name or password is not correct',
+    });
+    vi.restoreAllMocks();
+    expect((await app.inject(passwordGrant('300003', 'admin', 'Racer@2468'))).statusCode).toBe(200);
+  });
+
+  it('refuses a refresh whose session a password change ended meanwhile', async () => {
+    const tokens = await login(app, '300003', 'admin', 'Racer@2468');
+    const holder = as(app, tokens.access_token);
+    changeMidway(async () => {
+      const changed = await holder.post('/api/blade-user/update-password', {
+        query: passwords('Racer@2468', 'Racer@1357'),
+      });
+      expect(changed.statusCode).toBe(200);
+    });
+    const racing = await app.inject(
+      tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token }),
+    );
+    expect(racing.statusCode).toBe(400);
+    expect(racing.json().error).toBe('invalid_grant');
   });
 });
