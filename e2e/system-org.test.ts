@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasText, newPage, onePlatform, ready, screenshotPath, signedIn } from './harness.js';
+import { hasText, newPage, onePlatform, ready, screenshotPath, signedIn, signIn } from './harness.js';
 
 const env = onePlatform();
 // one signed-in page for the whole file: each test opens its screen by address
@@ -184,9 +184,15 @@ describe('system organisation screens', () => {
     await page.getByRole('button', { name: '知道了' }).click();
     await created.waitFor({ state: 'hidden' });
 
-    // its administrator signs in with what the dialog told
+    // its administrator signs in with what the dialog told, and must change that password first
     const other = await newPage(env.browser);
-    await signedIn(other.page, env.platform, { tenant: '880001', username: 'admin', password: '123456' });
+    await signIn(other.page, env.platform, { tenant: '880001', username: 'admin', password: '123456' });
+    await other.page.getByTestId('change-password-page').waitFor();
+    await other.page.getByLabel('原密码').fill('123456');
+    await other.page.getByLabel('新密码').fill('Eastern2468');
+    await other.page.getByLabel('确认密码').fill('Eastern2468');
+    await other.page.getByTestId('password-save').click();
+    await other.page.getByTestId('home').waitFor();
     await other.context.close();
 
     // settings: account limit

@@ -170,6 +170,10 @@ const Env = z.object({
   STORAGE_ALLOW_PRIVATE_ENDPOINTS: flag.default(false),
   /** days telemetry samples and flight tracks are kept (deleted daily); 0 keeps them for ever */
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(90),
+  /** picture codes (captcha, captchaString) one address may ask for per minute; beyond, 429 */
+  CAPTCHA_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** SMS verification codes (send-validate) one address may ask for per hour, whatever the phones; beyond, 429 */
+  SMS_CODES_PER_HOUR_PER_IP: z.coerce.number().int().min(1).max(10_000).default(20),
 });
 
 export type Config = Omit<

@@ -87,6 +87,8 @@ export interface ProvisionTenant {
   adminAccount: string;
   /** plain text; stored as scrypt(md5(plain)) like every password */
   adminPassword: string;
+  /** the admin must change the password at the first sign-in (it is the shared init password) */
+  adminPasswordChangeRequired?: boolean;
   passwordHashCost: number;
   expireTime?: Date | null;
   accountNumber?: number;
@@ -181,6 +183,7 @@ export async function provisionTenant(
       tenantId,
       account: input.adminAccount,
       password: await hashPassword(md5Hex(input.adminPassword), input.passwordHashCost),
+      passwordChangeRequired: input.adminPasswordChangeRequired ? 1 : 0,
       name: input.adminAccount,
       realName: '管理员',
       userType: 1,

@@ -41,6 +41,8 @@ export interface Principal {
   roleNames: string[];
   deptIds: string[];
   postIds: string[];
+  /** the password is the init password: only what changing it needs is allowed (see plugins/auth.ts) */
+  passwordChangeRequired: boolean;
   /** menu and button codes granted through the roles */
   permissions: ReadonlySet<string>;
   dataScopes: DataScopeRule[];

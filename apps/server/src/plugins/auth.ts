@@ -120,6 +120,10 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       if (typeof permission === 'string' && permission !== 'authenticated') {
         checkApiScope(principal, permission, request.url);
       }
+      // An init password (new tenant admin, reset) is changed before anything else is allowed.
+      if (principal.passwordChangeRequired && !request.routeOptions.config.duringPasswordChange) {
+        throw forbidden('auth.passwordChangeRequired');
+      }
     }
     request.principal = principal;
     request.ctx = {

@@ -34,6 +34,8 @@ export interface Envelope<T> {
 declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: Permission;
+    /** still open to a user who must change the init password first (user-info, update-password, logout) */
+    duringPasswordChange?: boolean;
   }
   interface FastifyRequest {
     language: Language;

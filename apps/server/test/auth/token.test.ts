@@ -118,12 +118,12 @@ describe('password grant', () => {
     }
   });
 
-  it('refuses an unknown tenant', async () => {
+  it('refuses an unknown tenant as a wrong password (tenant ids cannot be enumerated)', async () => {
     const response = await app.inject(
       passwordGrant('999999', 'admin', ADMIN_PASSWORD, { 'accept-language': 'en-US' }),
     );
     expect(response.statusCode).toBe(400);
-    expect(response.json().error_description).toBe('the tenant does not exist');
+    expect(response.json().error_description).toBe('the user name or password is not correct');
   });
 });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dept, dictBiz, param, role, tenant, topMenu, user } from '../../src/db/schema/index.js';
 import type { Ctx } from '../../src/lib/context.js';
 import { AppError } from '../../src/lib/errors.js';
+import { md5Hex } from '../../src/lib/password.js';
 import { as, createTestApp, login, passwordGrant } from '../helper.js';
 import { addUser, signInWithGrants } from '../org-helper.js';
 import { expectIsolated, sideOf, twoTenants } from '../tenants.js';
@@ -73,7 +74,18 @@ describe('creating a tenant', () => {
       (await db.select().from(dictBiz).where(eq(dictBiz.tenantId, saved.tenantId))).length,
     ).toBeGreaterThan(10);
 
-    const tokens = await login(app, saved.tenantId, 'admin', '123456');
+    // The init password works once, to change it (issue 14); then the admin has the tenant's menus.
+    const first = await login(app, saved.tenantId, 'admin', '123456');
+    expect(first.password_change_required).toBe(true);
+    const change = await as(app, first.access_token).post('/api/blade-user/update-password', {
+      query: {
+        oldPassword: md5Hex('123456'),
+        newPassword: md5Hex('Admin@987'),
+        newPassword1: md5Hex('Admin@987'),
+      },
+    });
+    expect(change.statusCode).toBe(200);
+    const tokens = await login(app, saved.tenantId, 'admin', 'Admin@987');
     const menus = await as(app, tokens.access_token).get('/api/blade-system/menu/routes');
     expect(menus.statusCode).toBe(200);
     const codes = JSON.stringify(menus.json().data);

@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { removeStore } from '../store/storage';
-import { GuestOnly, RequireAuth } from './guards';
+import { CHANGE_PASSWORD_PATH, GuestOnly, RequireAuth } from './guards';
 import { lazyScreen, ScreenBoundary } from './lazy';
 import { STATIC_PATHS } from '../navigation/menu-routes';
 import { runtimeConfig } from '../store/runtime-config';
@@ -16,6 +16,7 @@ const LoginPage = lazyScreen(() => import('../pages/login/LoginPage'));
 const HomePage = lazyScreen(() => import('../pages/home/HomePage'));
 const LockPage = lazyScreen(() => import('../pages/lock/LockPage'));
 const PersonalCenter = lazyScreen(() => import('../pages/personal-center/PersonalCenter'));
+const ChangePasswordPage = lazyScreen(() => import('../pages/personal-center/ChangePasswordPage'));
 const ErrorPage = lazyScreen(() => import('../pages/error/ErrorPage'));
 // Full screen, outside the frame (spec §2: no top header); it checks the remote-control grant itself.
 const RemoteControlPage = lazyScreen(() => import('../pages/live/remote/RemoteControlPage'));
@@ -66,6 +67,14 @@ export function Shell() {
             element={
               <RequireAuth>
                 <LockPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path={CHANGE_PASSWORD_PATH}
+            element={
+              <RequireAuth>
+                <ChangePasswordPage />
               </RequireAuth>
             }
           />

@@ -114,6 +114,10 @@ export const enUS: CoreStrings = {
     newPasswordRequired: 'please enter the new password',
     confirmRequired: 'please enter the new password again',
     passwordChanged: 'password changed, please sign in again',
+    changeRequiredTitle: 'Change your password',
+    changeRequiredHint:
+      'You signed in with the initial password. Choose your own password before using the console.',
+    passwordChangedContinue: 'password changed',
   },
   validation: {
     phoneEmptyError: 'phone cannot be empty',

@@ -112,6 +112,9 @@ export const zhCN = {
     newPasswordRequired: '请输入新密码',
     confirmRequired: '请再次输入新密码',
     passwordChanged: '密码修改成功，请重新登录',
+    changeRequiredTitle: '修改密码',
+    changeRequiredHint: '您使用初始密码登录，请先设置自己的密码再使用系统。',
+    passwordChangedContinue: '密码修改成功',
   },
   validation: {
     phoneEmptyError: '手机号不能为空',

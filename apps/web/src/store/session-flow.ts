@@ -43,7 +43,7 @@ export async function completeSignIn(tokens: TokenResponse, tenantId: string, re
   session.setSigningIn(true);
   try {
     session.signedIn(tokens, tenantId, remember);
-    await loadSessionData();
+    await loadSessionData(tokens.password_change_required);
   } catch (error) {
     session.clearSession();
     throw error;
@@ -55,9 +55,18 @@ export async function completeSignIn(tokens: TokenResponse, tenantId: string, re
 /**
  * The user, the permission set and the menu. The router is built from every menu the user may open; the
  * chosen top menu's tree is fetched beside it for the side menu only (a top menu gone meanwhile is dropped).
+ * A user who must change the init password first gets only the user (the server refuses the rest until
+ * then): the console shows the change-password screen alone.
  */
-export async function loadSessionData() {
+export async function loadSessionData(
+  passwordChangeRequired = useSession.getState().userInfo?.passwordChangeRequired,
+) {
   const session = useSession.getState();
+  if (passwordChangeRequired) {
+    const user = await getUserInfo();
+    session.setUserInfo(user);
+    if (user.passwordChangeRequired) return;
+  }
   const { topMenuId } = session;
   const [user, buttons, menu, sideMenu] = await Promise.all([
     getUserInfo(),

@@ -43,6 +43,8 @@ export const TokenResponse = z.object({
   role_name: z.string(),
   avatar: z.string(),
   detail: z.record(z.string(), z.unknown()),
+  /** the password is the init password (new tenant admin, reset, import): change it before anything else */
+  password_change_required: z.boolean(),
 });
 export type TokenResponse = z.infer<typeof TokenResponse>;
 
@@ -70,6 +72,8 @@ export const UserInfo = z.object({
   roles: z.array(z.string()),
   permissions: z.array(z.string()),
   tenantName: z.string(),
+  /** see TokenResponse.password_change_required: until changed only user-info, update-password and logout */
+  passwordChangeRequired: z.boolean(),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 

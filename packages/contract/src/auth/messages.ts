@@ -23,6 +23,14 @@ export const messages = {
     'the account is frozen, please contact the administrator',
   ],
   'auth.tenantNotFound': ['租户不存在', 'the tenant does not exist'],
+  'auth.rateLimited': [
+    '该地址请求过于频繁，请 {seconds} 秒后再试',
+    'too many requests from this address, try again in {seconds} seconds',
+  ],
+  'auth.passwordChangeRequired': [
+    '当前密码为初始密码，请先修改密码',
+    'the password is the initial password: please change it first',
+  ],
   'auth.tenantExpired': [
     '租户授权已过期，请联系管理员',
     'the tenant licence has expired, please contact the administrator',

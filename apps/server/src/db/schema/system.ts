@@ -84,6 +84,9 @@ export const user = pgTable(
     userExt: varchar('user_ext', { length: 2000 }).notNull().default(''),
     /** when the owner cancelled the account (it is frozen since) */
     cancelTime: timestamp('cancel_time', { withTimezone: true, mode: 'date' }),
+    /** 1 = the password is the init password (a new tenant's admin, a reset, an import): it must be changed
+     * before anything else is allowed; cleared by update-password */
+    passwordChangeRequired: smallint('password_change_required').notNull().default(0),
     ...auditColumns(),
   },
   (t) => [

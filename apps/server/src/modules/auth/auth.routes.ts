@@ -23,7 +23,7 @@ function header(request: FastifyRequest, name: string): string | undefined {
 /** Sign-in and session calls of spec §7 Auth (PROTOCOLS.md §1). */
 export default async function authRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { token, captcha, auth } = app.services;
+  const { token, captcha, auth, guard } = app.services;
 
   routes.post(
     '/api/blade-auth/oauth/token',
@@ -67,7 +67,8 @@ export default async function authRoutes(app: FastifyInstance) {
         response: { 200: CaptchaResponse },
       },
     },
-    async () => {
+    async (request) => {
+      await guard.limitRate('captcha', request.ip);
       const { key, image } = await captcha.create();
       return { key, image };
     },
@@ -83,7 +84,8 @@ export default async function authRoutes(app: FastifyInstance) {
         response: { 200: envelope(z.object({ key: z.string(), image: z.string() })) },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
+      await guard.limitRate('captcha', request.ip);
       const { key, svg } = await captcha.create();
       return reply.ok({ key, image: svg });
     },
@@ -92,7 +94,7 @@ export default async function authRoutes(app: FastifyInstance) {
   routes.get(
     '/api/blade-auth/oauth/user-info',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: 'authenticated', duringPasswordChange: true },
       schema: {
         tags,
         summary: 'The signed-in user with roles and permissions',
@@ -106,7 +108,7 @@ export default async function authRoutes(app: FastifyInstance) {
     routes.route({
       method,
       url: '/api/blade-auth/oauth/logout',
-      config: { permission: 'authenticated' },
+      config: { permission: 'authenticated', duringPasswordChange: true },
       schema: {
         tags,
         summary: 'Sign out: revokes the session (refresh tokens and access tokens)',

@@ -41,6 +41,7 @@ export class AuthService {
       roles: principal.roleAliases,
       permissions: [...principal.permissions],
       tenantName: principal.tenantName,
+      passwordChangeRequired: principal.passwordChangeRequired,
     };
     this.infos.set(principal.permissions, info);
     return info;

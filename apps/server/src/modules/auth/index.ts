@@ -18,7 +18,10 @@ function buildServices({
   const sessions = new SessionService(config.JWT_SECRET, cache);
   const principals = new PrincipalService(database.db, cache);
   const captcha = new CaptchaService(cache);
-  const guard = new LoginGuard(cache, config.LOGIN_LOCK_SECONDS);
+  const guard = new LoginGuard(cache, config.LOGIN_LOCK_SECONDS, {
+    captcha: { max: config.CAPTCHA_PER_MINUTE_PER_IP, seconds: 60 },
+    sms: { max: config.SMS_CODES_PER_HOUR_PER_IP, seconds: 3600 },
+  });
   return {
     sessions,
     principals,

@@ -143,6 +143,7 @@ export class PrincipalService {
       userType: row.userType,
       deptIds: splitIds(row.deptId),
       postIds: splitIds(row.postId),
+      passwordChangeRequired: row.passwordChangeRequired === 1,
       ...(await this.grants(tenantId, splitIds(row.roleId))),
     };
   }

@@ -8,10 +8,10 @@ import {
   type TokenResponse,
   splitIds,
 } from '@aos/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
-import { client, tenant, user } from '../../db/schema/index.js';
+import type { Db, Executor } from '../../db/client.js';
+import { client, refreshToken, tenant, user } from '../../db/schema/index.js';
 import type { EventBus } from '../../events/bus.js';
 import { OAuthError } from '../../lib/errors.js';
 import { hashPassword, md5Hex, sameDigest, sha256, verifyPassword } from '../../lib/password.js';
@@ -37,6 +37,8 @@ export interface TokenRequest {
 
 type ClientRow = typeof client.$inferSelect;
 type UserRow = typeof user.$inferSelect;
+/** What a grant relied on, checked again as its session is stored: the verified hash, or the refreshed family. */
+type Basis = { password: string } | { familyId: string };
 
 /** `POST /api/blade-auth/oauth/token`: the OAuth2 grants of PROTOCOLS.md §1 and their exact bodies. */
 export class TokenService {
@@ -174,9 +176,11 @@ export class TokenService {
           .limit(1)
       : [];
     const passwordOk = await verifyPassword(password, row?.password ?? (await this.dummyHash));
+    // An unknown or deleted tenant answers exactly as a wrong password (and counts the same), so tenant ids
+    // cannot be enumerated.
     if (!row || !passwordOk) {
       await this.guard.recordFailure(tenantId, account, ip);
-      throw new OAuthError(400, 'invalid_grant', owner ? 'auth.badCredentials' : 'auth.tenantNotFound');
+      throw new OAuthError(400, 'invalid_grant', 'auth.badCredentials');
     }
     this.assertTenantUsable(owner!);
     if (row.status !== STATUS_ENABLED) throw new OAuthError(400, 'invalid_grant', 'auth.accountFrozen');
@@ -184,7 +188,8 @@ export class TokenService {
 
     const roleIds = pick(splitIds(row.roleId), headers.roleId);
     const deptIds = pick(splitIds(row.deptId), headers.deptId);
-    return this.issue(row, oauthClient, this.sessions.newFamily(), roleIds, deptIds);
+    const familyId = this.sessions.newFamily();
+    return this.issue(row, oauthClient, familyId, roleIds, deptIds, { password: row.password });
   }
 
   private async refreshGrant(request: TokenRequest, oauthClient: ClientRow) {
@@ -218,7 +223,36 @@ export class TokenService {
     // Keep the role and dept selection of the sign-in, less anything taken away since.
     const roleIds = splitIds(previous.roleId).filter((id) => splitIds(row.roleId).includes(id));
     const deptIds = splitIds(previous.deptId).filter((id) => splitIds(row.deptId).includes(id));
-    return this.issue(row, oauthClient, previous.familyId, roleIds, deptIds);
+    return this.issue(row, oauthClient, previous.familyId, roleIds, deptIds, { familyId: previous.familyId });
+  }
+
+  /**
+   * A sign-in racing a password change (or reset) cannot outlive it. The change updates the user row and ends
+   * the user's sessions in one transaction; the grant stores its session under a share lock of that row, after
+   * checking that the password it verified is still the stored one (a refresh: that its family was not ended
+   * meanwhile). So either the change comes first and the grant is refused, or the grant's session is committed
+   * before the change takes the row and the change ends it.
+   */
+  private async assertStillValid(tx: Executor, row: UserRow, basis: Basis): Promise<void> {
+    const [current] = await tx
+      .select({ password: user.password })
+      .from(user)
+      .where(and(eq(user.id, row.id), eq(user.tenantId, row.tenantId), eq(user.isDeleted, 0)))
+      .for('share');
+    if ('password' in basis) {
+      if (current?.password !== basis.password) {
+        throw new OAuthError(400, 'invalid_grant', 'auth.badCredentials');
+      }
+      return;
+    }
+    const [ended] = current
+      ? await tx
+          .select({ id: refreshToken.id })
+          .from(refreshToken)
+          .where(and(eq(refreshToken.familyId, basis.familyId), isNotNull(refreshToken.revokedAt)))
+          .limit(1)
+      : [undefined];
+    if (!current || ended) throw new OAuthError(400, 'invalid_grant', 'auth.refreshInvalid');
   }
 
   private assertTenantUsable(owner: typeof tenant.$inferSelect): void {
@@ -234,6 +268,7 @@ export class TokenService {
     familyId: string,
     roleIds: string[],
     deptIds: string[],
+    basis: Basis,
   ): Promise<TokenResponse> {
     const grants = await this.principals.grants(row.tenantId, roleIds);
     const roleId = grants.roleIds.join(',');
@@ -251,11 +286,14 @@ export class TokenService {
       },
       oauthClient.accessTokenValidity,
     );
-    const refresh = await this.sessions.issueRefresh(
-      this.db,
-      { familyId, tenantId: row.tenantId, userId: row.id, clientId: oauthClient.clientId, roleId, deptId },
-      oauthClient.refreshTokenValidity,
-    );
+    const refresh = await this.db.transaction(async (tx) => {
+      await this.assertStillValid(tx, row, basis);
+      return this.sessions.issueRefresh(
+        tx,
+        { familyId, tenantId: row.tenantId, userId: row.id, clientId: oauthClient.clientId, roleId, deptId },
+        oauthClient.refreshTokenValidity,
+      );
+    });
     return {
       access_token: token,
       token_type: 'bearer',
@@ -276,6 +314,7 @@ export class TokenService {
       role_name: grants.roleAliases.join(','),
       avatar: row.avatar ?? '',
       detail: { type: 'web' },
+      password_change_required: row.passwordChangeRequired === 1,
     };
   }
 }

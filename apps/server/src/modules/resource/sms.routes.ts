@@ -81,8 +81,11 @@ export default async function smsRoutes(app: FastifyInstance) {
         response: { 200: envelope(SmsValidateResult) },
       },
     },
-    async (request, reply) =>
-      reply.ok(await sms.sendValidate(request.ctx, request.query.phone), 'resource.smsCodeSent'),
+    async (request, reply) => {
+      // per address too (issue 14), whatever the phones: limits of the auth area's guard
+      await app.services.guard.limitRate('sms', request.ip);
+      return reply.ok(await sms.sendValidate(request.ctx, request.query.phone), 'resource.smsCodeSent');
+    },
   );
   routes.post(
     '/api/blade-resource/sms/endpoint/validate-message',

@@ -144,6 +144,7 @@ export class TenantService {
         tenantName: input.tenantName,
         adminAccount: TENANT_ADMIN_ACCOUNT,
         adminPassword,
+        adminPasswordChangeRequired: true,
         passwordHashCost: this.passwordHashCost,
         accountNumber: input.accountNumber,
         expireTime: values.expireTime,

@@ -10,7 +10,7 @@ function buildServices(
   { config, database, cache }: Platform,
   services: Services,
 ): Pick<Services, 'users' | 'profiles'> {
-  const { sessions, principals, files, tenants } = services;
+  const { sessions, principals, files, tenants, guard } = services;
   return {
     users: new UserService(
       database.db,
@@ -20,7 +20,7 @@ function buildServices(
       cache,
       tenants,
     ),
-    profiles: new ProfileService(config.PASSWORD_HASH_COST, sessions, principals, files),
+    profiles: new ProfileService(config.PASSWORD_HASH_COST, sessions, principals, files, guard),
   };
 }
 

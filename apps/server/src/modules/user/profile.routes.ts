@@ -36,7 +36,7 @@ export default async function profileRoutes(app: FastifyInstance) {
   routes.post(
     '/api/blade-user/update-password',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: 'authenticated', duringPasswordChange: true },
       schema: {
         tags,
         summary: "Change the caller's password (md5 hex parameters); every session of the user ends",
@@ -45,6 +45,6 @@ export default async function profileRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.ok(await profiles.changePassword(request.ctx, request.query), 'user.passwordChanged'),
+      reply.ok(await profiles.changePassword(request.ctx, request.query, request.ip), 'user.passwordChanged'),
   );
 }

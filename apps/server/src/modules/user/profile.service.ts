@@ -2,15 +2,19 @@ import type { PasswordChange, Profile, ProfileUpdate } from '@aos/contract';
 import { eq } from 'drizzle-orm';
 import { user } from '../../db/schema/index.js';
 import { type Ctx, inTransaction } from '../../lib/context.js';
-import { fieldError, notFound, unauthorized } from '../../lib/errors.js';
+import { AppError, fieldError, notFound, unauthorized } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { scope, updateAudit } from '../../lib/tenant-scope.js';
+import type { LoginGuard, Refusal } from '../auth/login-guard.js';
 import type { PrincipalService } from '../auth/principal.service.js';
 import type { SessionService } from '../auth/session.service.js';
 import type { FileService } from '../resource/file.service.js';
 import { endSessions } from './user-sessions.js';
 
 type UserRow = typeof user.$inferSelect;
+
+/** A locked account (or address) is answered in the BladeX envelope here, not as an OAuth2 error. */
+const lockedRefusal: Refusal = ({ messageKey, minutes }) => new AppError(400, messageKey, { minutes });
 
 function toProfile(row: UserRow): Profile {
   return {
@@ -46,6 +50,7 @@ export class ProfileService {
     private readonly sessions: SessionService,
     private readonly principals: PrincipalService,
     private readonly files: FileService,
+    private readonly guard: LoginGuard,
   ) {}
 
   private me(ctx: Ctx): string {
@@ -96,23 +101,30 @@ export class ProfileService {
 
   /**
    * Verify the old password, store the new one, and end every session of the user (this one included): all
-   * refresh tokens are revoked and the access tokens of each live family stop working.
+   * refresh tokens are revoked and the access tokens of each live family stop working. The old password is a
+   * guess like a sign-in's: a wrong one counts toward the account lockout, and a locked account (or address)
+   * cannot change its password either.
    */
-  async changePassword(ctx: Ctx, input: PasswordChange): Promise<boolean> {
+  async changePassword(ctx: Ctx, input: PasswordChange, ip: string): Promise<boolean> {
     const current = await this.row(ctx);
+    await this.guard.assertOpen(current.tenantId, current.account, ip, lockedRefusal);
     if (!(await verifyPassword(input.oldPassword, current.password))) {
+      await this.guard.recordFailure(current.tenantId, current.account, ip, lockedRefusal);
       throw fieldError('oldPassword', 'user.oldPasswordWrong');
     }
     const hash = await hashPassword(input.newPassword, this.passwordHashCost);
     await inTransaction(ctx, async (tx) => {
       const changed = await tx.db
         .update(user)
-        .set({ password: hash, ...updateAudit(tx) })
+        .set({ password: hash, passwordChangeRequired: 0, ...updateAudit(tx) })
         .where(scope(tx, user, eq(user.id, current.id)))
         .returning({ id: user.id });
       if (!changed.length) throw notFound();
       await endSessions(tx, this.sessions, [current.id]);
     });
+    await this.guard.recordSuccess(current.tenantId, current.account);
+    // no instance goes on answering with the old profile (passwordChangeRequired)
+    await this.principals.invalidate(current.id);
     return true;
   }
 }

@@ -192,7 +192,10 @@ export class UserService {
     return this.view(ctx, await this.updateRow(ctx, input));
   }
 
-  /** Add a user with an md5 password (hashed here) or an existing hash (`{hash}`, imports). */
+  /**
+   * Add a user with an md5 password (hashed here) or an existing hash (`{hash}`, imports: the init password,
+   * which must be changed at the first sign-in).
+   */
   async insertRow(ctx: Ctx, input: UserInput, password: string | { hash: string }): Promise<UserRow> {
     // Cheap refusals first: the hash takes a good part of a second.
     await this.assertAccountFree(ctx, input.account);
@@ -205,7 +208,10 @@ export class UserService {
     return inTransaction(ctx, async (tx) => {
       await this.tenants.assertAccountQuota(tx, 1);
       await assertReferences(tx, input);
-      return this.writing(() => users.insert(tx, { ...columns(input), password: hash }));
+      const passwordChangeRequired = typeof password === 'string' ? 0 : 1;
+      return this.writing(() =>
+        users.insert(tx, { ...columns(input), password: hash, passwordChangeRequired }),
+      );
     });
   }
 
@@ -292,7 +298,10 @@ export class UserService {
     return hashPassword(md5Hex(await this.initPassword(ctx)), this.settings.passwordHashCost);
   }
 
-  /** `reset-password`: the users' password becomes the init password and their sessions end. */
+  /**
+   * `reset-password`: the users' password becomes the init password and their sessions end; each must change
+   * it at the next sign-in.
+   */
   async resetPassword(ctx: Ctx, userIds: string[]): Promise<number> {
     await this.reachable(ctx, userIds, true);
     const hash = await this.initPasswordHash(ctx);
@@ -301,7 +310,7 @@ export class UserService {
       const ids = rows.map((row) => row.id);
       await tx.db
         .update(user)
-        .set({ password: hash, ...updateAudit(tx) })
+        .set({ password: hash, passwordChangeRequired: 1, ...updateAudit(tx) })
         .where(scope(tx, user, inArray(user.id, ids)));
       await endSessions(tx, this.sessions, ids);
       return ids;

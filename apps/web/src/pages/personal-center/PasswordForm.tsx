@@ -11,15 +11,19 @@ interface PasswordValues {
   newPassword1: string;
 }
 
-/** Change password: spec §5 rule (6 to 16 with upper, lower case and digits) and confirmation. */
-export function PasswordForm() {
+/**
+ * Change password: spec §5 rule (6 to 16 with upper, lower case and digits) and confirmation. Every session
+ * ends on the server: by default the user signs in again; `onChanged` may go on instead (with the new password).
+ */
+export function PasswordForm({ onChanged }: { onChanged?: (newPassword: string) => Promise<void> }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<PasswordValues>();
   const change = useMutation({
     mutationFn: (values: PasswordValues) =>
       updatePassword(values.oldPassword, values.newPassword, values.newPassword1),
-    onSuccess: async () => {
+    onSuccess: async (_, values) => {
+      if (onChanged) return onChanged(values.newPassword);
       message.success(t('personal.passwordChanged'));
       await signOut();
     },

@@ -1,0 +1,1 @@
+ALTER TABLE "blade_user" ADD COLUMN "password_change_required" smallint DEFAULT 0 NOT NULL;
