@@ -77,6 +77,13 @@ function request(route: RouteEntry, input: (typeof INPUTS)[number]): InjectOptio
 
 describe('every API route, with bad input of every kind', () => {
   it('answers without a 5xx', async () => {
+    // the sweep's caller may call everything (a refused caller would prove nothing)
+    const own = await app.inject({
+      method: 'GET',
+      url: '/api/blade-user/page',
+      headers: { 'blade-auth': `bearer ${token}` },
+    });
+    expect(own.statusCode).toBe(200);
     const failed: string[] = [];
     for (const route of routes) {
       for (const input of INPUTS) {
