@@ -63,7 +63,8 @@ export function validatorCompiler({ schema, httpPart }: { schema: unknown; httpP
   const zodSchema = schema as z.ZodType;
   const prepare = httpPart === 'querystring' ? withoutEmptyValues : (data: unknown) => data;
   return (data: unknown) => {
-    const nul = nulPath(data);
+    // query and body: a path's own parameters keep their route's answer (a file path with NUL is a 404)
+    const nul = httpPart === 'querystring' || httpPart === 'body' ? nulPath(data) : null;
     if (nul) {
       return {
         error: new SchemaValidationError([

@@ -47,6 +47,13 @@ const INPUTS: Array<{ name: string; query?: string; body?: string }> = [
   },
   { name: 'the product of current and size', query: 'current=2147483647&size=100' },
   {
+    name: 'numbers past the database’s integers',
+    query: ['status', 'type', 'category', 'sex', 'userType', 'deptCategory', 'level', 'visible', 'result']
+      .map((key) => `${key}=99999999999`)
+      .join('&'),
+    body: '{"sort":99999999999,"category":99999999999,"type":99999999999,"status":99999999999,"deptCategory":99999999999}',
+  },
+  {
     name: 'control characters',
     query: 'name=a%00b&id=1%00',
     body: '{"name":"a\\u0000b","remark":"\\u0001\\u001f"}',
@@ -114,5 +121,26 @@ describe('every API route, with bad input of every kind', () => {
     });
     expect(info.statusCode).toBe(400);
     expect(Object.keys(info.json().data.errors)).toEqual(['name']);
+  });
+
+  it('reads a blank number as absent (its default), never 0, and refuses true or null for one', async () => {
+    const headers = { 'blade-auth': `bearer ${token}`, 'accept-language': 'en-US' };
+    const [root] = (await app.inject({ method: 'GET', url: '/api/blade-system/dept/tree', headers })).json()
+      .data;
+    const submit = (body: Record<string, unknown>) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/blade-system/dept/submit',
+        headers,
+        payload: { parentId: root.id, deptName: 'Blank sort', deptCategory: 2, ...body },
+      });
+    const blank = await submit({ sort: '' });
+    expect(blank.statusCode, blank.body).toBe(200);
+    expect(blank.json().data.sort).toBe(1);
+    for (const sort of [true, null, [3], { n: 1 }]) {
+      const refused = await submit({ sort, deptName: `Sort ${JSON.stringify(sort)}` });
+      expect(refused.statusCode, JSON.stringify(sort)).toBe(400);
+      expect(Object.keys(refused.json().data.errors)).toEqual(['sort']);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { num } from './schemas.js';
 
 /** An IPv4 or IPv6 address. */
 export const IpAddress = z
@@ -15,8 +16,10 @@ export const OptionalIp = z
   })
   .nullish();
 
-export const Port = z.coerce
-  .number({ message: 'validation.port' })
-  .int({ message: 'validation.port' })
-  .min(1, { message: 'validation.port' })
-  .max(65535, { message: 'validation.port' });
+export const Port = num(
+  z
+    .number({ message: 'validation.port' })
+    .int({ message: 'validation.port' })
+    .min(1, { message: 'validation.port' })
+    .max(65535, { message: 'validation.port' }),
+);

@@ -1,6 +1,29 @@
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants.js';
 
+/**
+ * A number as clients send it: a JSON number, or a numeric string (query strings, forms). A blank string is
+ * absent (the field's default applies, or it is required); every other value is left as it is, so `null`,
+ * `true`, objects, arrays and non-numeric text meet the schema as they are and are refused with the field's
+ * message, never turned into 0 or 1 as `z.coerce.number()` would (`'' → 0`, `true → 1`, `[5] → 5`).
+ */
+export function asNumber(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (text === '') return undefined;
+  const number = Number(text);
+  return Number.isNaN(number) ? value : number;
+}
+
+/** The one way a number field reads its input: `num(z.number().int().min(0).default(1))` (see asNumber). */
+export const num = <T extends z.ZodType>(schema: T) => z.preprocess(asNumber, schema);
+
+/**
+ * An optional filter on a dictionary key or a small code (status, type, category, sex): a whole number within
+ * the database's smallint, the narrowest column such keys live in, so no filter value can make a query fail.
+ */
+export const keyFilter = () => num(z.number().int().min(-32768).max(32767).optional());
+
 /** 64-bit ids travel as decimal strings (PROTOCOLS.md §1). */
 export const Id = z.string().regex(/^[1-9]\d{0,18}$/, { message: 'validation.id' });
 export type Id = z.infer<typeof Id>;
@@ -38,8 +61,8 @@ const columnList = z
   .regex(/^[A-Za-z_][A-Za-z0-9_]*(,[A-Za-z_][A-Za-z0-9_]*)*$/, { message: 'validation.sortColumns' });
 
 export const PageQuery = z.object({
-  current: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  current: num(z.number().int().min(1).default(1)),
+  size: num(z.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT)),
   ascs: columnList.optional(),
   descs: columnList.optional(),
   /** the creation-time filter of every CRUD table (spec §2), inclusive */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { IdList, PageQuery, text } from './schemas.js';
+import { z } from 'zod';
+import { IdList, keyFilter, num, PageQuery, text } from './schemas.js';
 import { translate } from '../messages.js';
 import {
   isEmail,
@@ -115,5 +116,28 @@ describe('request shapes', () => {
       'The password entered twice is inconsistent',
     );
     expect(translate('en-US', 'plain text stays')).toBe('plain text stays');
+  });
+});
+
+describe('numbers (num)', () => {
+  const sort = num(z.number().int().min(0).max(9999).default(1));
+  const required = num(z.number().int());
+  it('reads numbers and numeric text; a blank is absent, never 0', () => {
+    expect(sort.parse(5)).toBe(5);
+    expect(sort.parse(' 7 ')).toBe(7);
+    expect(sort.parse('')).toBe(1);
+    expect(sort.parse(undefined)).toBe(1);
+    expect(required.safeParse('').success).toBe(false);
+  });
+  it('refuses what is not a number instead of making it 0 or 1', () => {
+    for (const value of [null, true, false, [5], {}, 'x', '1x', Infinity]) {
+      expect(required.safeParse(value).success, String(value)).toBe(false);
+    }
+    expect(sort.safeParse(1.5).success).toBe(false);
+  });
+  it('keeps a key filter within smallint, so no filter can make a query fail', () => {
+    expect(keyFilter().parse('2')).toBe(2);
+    expect(keyFilter().parse(undefined)).toBeUndefined();
+    expect(keyFilter().safeParse('99999999999').success).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { num } from './schemas.js';
 import { PASSWORD_MIN, PHONE_LENGTH, RADIUS_MIN } from './constants.js';
 import { isStrongPassword, MOBILE_PATTERN, phoneError } from '../rules.js';
 
@@ -23,6 +24,6 @@ export const StrongPassword = z.string().refine(isStrongPassword, { message: 'va
 /** The login form only asks for a minimum length. */
 export const LoginPassword = z.string().min(PASSWORD_MIN, { message: 'validation.loginPasswordMin' });
 
-export const Radius = z.coerce
-  .number({ message: 'validation.radiusEmpty' })
-  .min(RADIUS_MIN, { message: 'validation.radiusMin' });
+export const Radius = num(
+  z.number({ message: 'validation.radiusEmpty' }).min(RADIUS_MIN, { message: 'validation.radiusMin' }),
+);

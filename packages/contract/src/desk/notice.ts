@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFields, DateTime, Id, text } from '../common/schemas.js';
+import { AuditFields, DateTime, Id, text, num, keyFilter } from '../common/schemas.js';
 
 /** Longest notice body: plain multi-line text. */
 export const NOTICE_CONTENT_MAX = 10_000;
@@ -21,7 +21,7 @@ export const NoticeSubmit = z.object({
   id: Id.optional(),
   title: text(200),
   /** a key of the `notice` dictionary (checked by the server against the dictionary) */
-  category: z.coerce.number().int().min(1).max(999),
+  category: num(z.number().int().min(1).max(999)),
   releaseTime: DateTime,
   content: text(NOTICE_CONTENT_MAX),
 });
@@ -29,7 +29,7 @@ export type NoticeSubmit = z.infer<typeof NoticeSubmit>;
 
 export const NoticePageQuery = z.object({
   title: z.string().trim().max(200).optional(),
-  category: z.coerce.number().int().optional(),
+  category: keyFilter(),
   /** released at or after (BladeX's `_datege` condition, as the Saber console's release-time range sends it) */
   releaseTime_datege: DateTime.optional(),
   /** released before (BladeX's `_datelt`) */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFields, Id, optionalText, text } from '../common/schemas.js';
+import { AuditFields, Id, optionalText, text, num, keyFilter } from '../common/schemas.js';
 import { Phone } from '../common/validation.js';
 
 // ------------------------------------------------------------------------------------ manufacturers (brands)
@@ -61,7 +61,7 @@ export const BrandSubmit = z.object({
   id: Id.optional(),
   name: text(100),
   code: text(64),
-  type: z.coerce.number({ message: 'fleet.typeUnknown' }).int().min(1).max(999),
+  type: num(z.number({ message: 'fleet.typeUnknown' }).int().min(1).max(999)),
   address: optionalText(200),
   phone: OptionalPhoneText,
   entitySigns: EntitySignList,
@@ -72,5 +72,5 @@ export type BrandSubmit = z.infer<typeof BrandSubmit>;
 export const BrandPageQuery = z.object({
   name: z.string().trim().max(100).optional(),
   code: z.string().trim().max(64).optional(),
-  type: z.coerce.number().int().optional(),
+  type: keyFilter(),
 });

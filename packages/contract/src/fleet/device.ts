@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFields, Id, optionalText, text } from '../common/schemas.js';
+import { AuditFields, Id, optionalText, text, num, keyFilter } from '../common/schemas.js';
 import {
   DEVICE_STATUS_NORMAL,
   DEVICE_KINDS,
@@ -37,7 +37,7 @@ export const DeviceModelSchema = z.object({
 export type DeviceModel = z.infer<typeof DeviceModelSchema>;
 
 export const DeviceModelQuery = z.object({
-  deviceType: z.coerce.number().int().optional(),
+  deviceType: keyFilter(),
   kind: z.enum(DEVICE_KINDS, { message: 'fleet.kind' }).optional(),
   /** part of the name, either language, or of the `domain-type-subType` key */
   keyword: z.string().trim().max(64).optional(),
@@ -102,11 +102,13 @@ export const DeviceSubmit = z.object({
   id: Id.optional(),
   name: text(100),
   serialNumber: SerialNumber,
-  type: z.coerce
-    .number({ message: 'fleet.deviceType' })
-    .int({ message: 'fleet.deviceType' })
-    .min(1, { message: 'fleet.deviceType' })
-    .max(4, { message: 'fleet.deviceType' }),
+  type: num(
+    z
+      .number({ message: 'fleet.deviceType' })
+      .int({ message: 'fleet.deviceType' })
+      .min(1, { message: 'fleet.deviceType' })
+      .max(4, { message: 'fleet.deviceType' }),
+  ),
   /** a catalogue model id (findEquipmentModel); optional: data links have no catalogue model */
   modelId: z.string().trim().max(64, { message: 'validation.textMax' }).nullish(),
   manufacturerId: Id.nullish(),
@@ -128,10 +130,10 @@ export type DeviceSubmit = z.infer<typeof DeviceSubmit>;
 export const DevicePageQuery = z.object({
   name: z.string().trim().max(100).optional(),
   serialNumber: z.string().trim().max(64).optional(),
-  type: z.coerce.number().int().optional(),
+  type: keyFilter(),
   modelId: z.string().trim().max(64).optional(),
   manufacturerId: Id.optional(),
-  status: z.coerce.number().int().optional(),
+  status: keyFilter(),
 });
 
 /** equipment-management/detail: by `id` or by `serialNumber`. */

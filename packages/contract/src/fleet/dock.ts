@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFields, Id, optionalText, text } from '../common/schemas.js';
+import { AuditFields, Id, optionalText, text, num, keyFilter } from '../common/schemas.js';
 import { DOCK_VISIBLE, LOW_BATTERY_DEFAULT, ULTRA_LOW_BATTERY_DEFAULT } from './device-rules.js';
 import { DeviceCredentialSchema } from './credential.js';
 import { DeviceDetailQuery } from './device.js';
@@ -85,11 +85,13 @@ export const DockSubmit = z
   .object({
     id: Id.optional(),
     name: text(100),
-    type: z.coerce
-      .number({ message: 'fleet.typeUnknown' })
-      .int({ message: 'fleet.typeUnknown' })
-      .min(1, { message: 'fleet.typeUnknown' })
-      .max(999, { message: 'fleet.typeUnknown' }),
+    type: num(
+      z
+        .number({ message: 'fleet.typeUnknown' })
+        .int({ message: 'fleet.typeUnknown' })
+        .min(1, { message: 'fleet.typeUnknown' })
+        .max(999, { message: 'fleet.typeUnknown' }),
+    ),
     deptId: Id.nullish(),
     serialNumber: SerialNumber,
     manufacturerId: Id.nullish(),
@@ -116,11 +118,11 @@ export type DockSubmit = z.infer<typeof DockSubmit>;
 export const DockPageQuery = z.object({
   name: z.string().trim().max(100).optional(),
   serialNumber: z.string().trim().max(64).optional(),
-  type: z.coerce.number().int().optional(),
+  type: keyFilter(),
   deptId: Id.optional(),
   manufacturerId: Id.optional(),
   modelId: z.string().trim().max(64).optional(),
-  visible: z.coerce.number().int().optional(),
+  visible: keyFilter(),
 });
 export type DockPageQuery = z.infer<typeof DockPageQuery>;
 
@@ -146,11 +148,13 @@ export const DockBrandQuery = z.object({ manufacturerId: Id });
 /** updateVisibility (POST): `id` and `visible` (0 hidden, 1 shown) in the query. */
 export const DockVisibilityQuery = z.object({
   id: Id,
-  visible: z.coerce
-    .number({ message: 'fleet.visible' })
-    .int({ message: 'fleet.visible' })
-    .min(0, { message: 'fleet.visible' })
-    .max(1, { message: 'fleet.visible' }),
+  visible: num(
+    z
+      .number({ message: 'fleet.visible' })
+      .int({ message: 'fleet.visible' })
+      .min(0, { message: 'fleet.visible' })
+      .max(1, { message: 'fleet.visible' }),
+  ),
 });
 
 /** getPlayStream: by `id` or by `serialNumber`. */

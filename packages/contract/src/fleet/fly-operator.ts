@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFields, Id, IdList, optionalText, text } from '../common/schemas.js';
+import { AuditFields, Id, IdList, optionalText, text, keyFilter } from '../common/schemas.js';
 import { Phone } from '../common/validation.js';
 
 // ------------------------------------------------------------------------------------------------ fly operators
@@ -51,7 +51,7 @@ export const FlyOperatorPageQuery = z.object({
   name: z.string().trim().max(50).optional(),
   phone: z.string().trim().max(45).optional(),
   licenceNumber: z.string().trim().max(64).optional(),
-  status: z.coerce.number().int().optional(),
+  status: keyFilter(),
 });
 
 /** `turnOn`, `turnOff`, `remove`: `ids=1,2,3` in the query. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFields, Id, optionalText, text } from '../common/schemas.js';
+import { AuditFields, Id, optionalText, text, num, keyFilter } from '../common/schemas.js';
 import { LonLatText } from '../common/geo.js';
 import { IpAddress, OptionalIp, Port } from '../common/network.js';
 
@@ -26,7 +26,7 @@ export type BaseStation = z.infer<typeof BaseStationSchema>;
 export const BaseStationSubmit = z.object({
   id: Id.optional(),
   name: text(100),
-  type: z.coerce.number({ message: 'fleet.typeUnknown' }).int().min(1).max(999),
+  type: num(z.number({ message: 'fleet.typeUnknown' }).int().min(1).max(999)),
   address: optionalText(200),
   stationIp: IpAddress,
   adhocIp: OptionalIp,
@@ -38,6 +38,6 @@ export type BaseStationSubmit = z.infer<typeof BaseStationSubmit>;
 
 export const BaseStationPageQuery = z.object({
   name: z.string().trim().max(100).optional(),
-  type: z.coerce.number().int().optional(),
+  type: keyFilter(),
   stationIp: z.string().trim().max(64).optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, Id } from '../common/schemas.js';
+import { DateTime, Id, keyFilter } from '../common/schemas.js';
 
 /**
  * Logs the server writes about itself (PROTOCOLS.md §1 log_usual / log_api / log_error): read-only here.
@@ -69,7 +69,7 @@ export const LogPageQuery = z.object({
 });
 export const LogApiPageQuery = LogPageQuery.extend({
   title: filter(),
-  status: z.coerce.number().int().optional(),
+  status: keyFilter(),
 });
 export const LogUsualPageQuery = LogPageQuery.extend({ logLevel: filter(10), logId: filter() });
 export const LogErrorPageQuery = LogPageQuery.extend({ exceptionName: filter() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from '../common/schemas.js';
+import { Id, num } from '../common/schemas.js';
 import { DOCK_ACTIONS, DRONE_ACTIONS, POD_ACTIONS, type PodAction } from './actions.js';
 
 export * from './actions.js';
@@ -9,7 +9,7 @@ export * from './actions.js';
 // ------------------------------------------------------------------------------------------------ requests
 
 const SerialNumberRef = z.string().trim().min(1).max(64);
-const Coordinate = (min: number, max: number) => z.coerce.number().min(min).max(max);
+const Coordinate = (min: number, max: number) => num(z.number().min(min).max(max));
 
 /** hangarControl / vtolHangarControl (POST body): the dock by `id` or `serialNumber`, and the action. */
 export const DockControlBody = z
@@ -32,9 +32,9 @@ export const DroneControlBody = z
     action: z.enum(DRONE_ACTIONS, { message: 'validation.invalid' }),
     longitude: Coordinate(-180, 180).optional(),
     latitude: Coordinate(-90, 90).optional(),
-    height: z.coerce.number().min(2).max(1500).optional(),
+    height: num(z.number().min(2).max(1500).optional()),
     /** m/s */
-    maxSpeed: z.coerce.number().min(1).max(15).optional(),
+    maxSpeed: num(z.number().min(1).max(15).optional()),
   })
   .superRefine((value, ctx) => {
     if (!value.id && !value.serialNumber)
@@ -58,12 +58,12 @@ export const PodControlBody = z
     id: Id.optional(),
     serialNumber: SerialNumberRef.optional(),
     action: z.enum(POD_ACTIONS, { message: 'validation.invalid' }),
-    pitchSpeed: z.coerce.number().min(-90).max(90).optional(),
-    yawSpeed: z.coerce.number().min(-90).max(90).optional(),
-    zoomFactor: z.coerce.number().min(1).max(200).optional(),
-    cameraMode: z.coerce.number().int().min(0).max(1).optional(),
+    pitchSpeed: num(z.number().min(-90).max(90).optional()),
+    yawSpeed: num(z.number().min(-90).max(90).optional()),
+    zoomFactor: num(z.number().min(1).max(200).optional()),
+    cameraMode: num(z.number().int().min(0).max(1).optional()),
     lens: z.enum(['wide', 'zoom', 'ir']).optional(),
-    resetMode: z.coerce.number().int().min(0).max(1).optional(),
+    resetMode: num(z.number().int().min(0).max(1).optional()),
   })
   .superRefine((value, ctx) => {
     if (!value.id && !value.serialNumber)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFields, Id, optionalText, text } from '../common/schemas.js';
+import { AuditFields, Id, optionalText, text, num, keyFilter } from '../common/schemas.js';
 import { MOBILE_PATTERN } from '../rules.js';
 
 /** Where uploaded files are served from: links the server issued start with this. */
@@ -107,10 +107,12 @@ export type Oss = z.infer<typeof OssSchema>;
 
 export const OssSubmit = z.object({
   id: Id.optional(),
-  category: z.coerce
-    .number()
-    .int()
-    .refine((value) => (OSS_CATEGORIES as number[]).includes(value), { message: 'resource.ossCategory' }),
+  category: num(
+    z
+      .number()
+      .int()
+      .refine((value) => (OSS_CATEGORIES as number[]).includes(value), { message: 'resource.ossCategory' }),
+  ),
   ossCode: text(64),
   endpoint: optionalUrl,
   accessKey: optionalText(255),
@@ -137,7 +139,7 @@ export type OssSubmit = z.infer<typeof OssSubmit>;
 
 export const OssPageQuery = z.object({
   ossCode: z.string().trim().max(64).optional(),
-  category: z.coerce.number().int().optional(),
+  category: keyFilter(),
 });
 
 // ------------------------------------------------------------------------------------------------------- SMS
@@ -173,12 +175,11 @@ export type Sms = z.infer<typeof SmsSchema>;
 export const SmsSubmit = z.object({
   id: Id.optional(),
   /** the built-in outbox (0) or a carrier of the `sms_category` dictionary (checked by the server) */
-  category: z.coerce
-    .number({ message: 'resource.smsCategory' })
-    .int({ message: 'resource.smsCategory' })
-    .min(0, {
+  category: num(
+    z.number({ message: 'resource.smsCategory' }).int({ message: 'resource.smsCategory' }).min(0, {
       message: 'resource.smsCategory',
     }),
+  ),
   smsCode: text(64),
   templateId: optionalText(64),
   accessKey: optionalText(255),
@@ -191,7 +192,7 @@ export type SmsSubmit = z.infer<typeof SmsSubmit>;
 
 export const SmsPageQuery = z.object({
   smsCode: z.string().trim().max(64).optional(),
-  category: z.coerce.number().int().optional(),
+  category: keyFilter(),
 });
 
 /** A mobile number that can receive a text (spec §5 "Phone": empty and format messages). */

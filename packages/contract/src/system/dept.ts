@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFields, Id, optionalText, text } from '../common/schemas.js';
+import { AuditFields, Id, optionalText, text, num, keyFilter } from '../common/schemas.js';
 
 /** The parent id of a top-level dept (BladeX). */
 export const DEPT_ROOT_PARENT = '0';
@@ -57,8 +57,8 @@ export const DeptSubmit = z.object({
   deptName: text(45),
   fullName: optionalText(45),
   /** dictionary `org_category`: 1 company, 2 department, 3 team */
-  deptCategory: z.coerce.number().int().min(1).max(99),
-  sort: z.coerce.number().int().min(0).max(9999).default(1),
+  deptCategory: num(z.number().int().min(1).max(99)),
+  sort: num(z.number().int().min(0).max(9999).default(1)),
   /** a user of the same tenant; empty clears it */
   managerId: z
     .union([Id, z.literal('')], { message: 'validation.id' })
@@ -72,7 +72,7 @@ export const DeptPageQuery = z.object({
   parentId: ParentId.optional(),
   deptName: z.string().max(45).optional(),
   fullName: z.string().max(45).optional(),
-  deptCategory: z.coerce.number().int().optional(),
+  deptCategory: keyFilter(),
 });
 export type DeptPageQuery = z.infer<typeof DeptPageQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFields, Id, optionalText } from '../common/schemas.js';
+import { AuditFields, Id, optionalText, num } from '../common/schemas.js';
 import { DictionaryItem } from './system.js';
 
 /**
@@ -29,21 +29,25 @@ const emptyToUndefined = (value: unknown) => (value === '' || value === null ? u
 /** A whole number from 0 to DICT_SORT_MAX; missing or not a number gets the "please enter" message. */
 export const DictSort = z.preprocess(
   emptyToUndefined,
-  z.coerce
-    .number({ message: 'dict.sortRequired' })
-    .int({ message: 'dict.sortRange' })
-    .min(0, { message: 'dict.sortRange' })
-    .max(DICT_SORT_MAX, { message: 'dict.sortRange' }),
+  num(
+    z
+      .number({ message: 'dict.sortRequired' })
+      .int({ message: 'dict.sortRange' })
+      .min(0, { message: 'dict.sortRange' })
+      .max(DICT_SORT_MAX, { message: 'dict.sortRange' }),
+  ),
 );
 
 /** Sealed: 0 no, 1 yes (spec §3, default 0 in the form; the choice is required, spec §5). */
 export const DictSealed = z.preprocess(
   emptyToUndefined,
-  z.coerce
-    .number({ message: 'dict.sealedRequired' })
-    .int({ message: 'dict.sealedRequired' })
-    .min(0, { message: 'dict.sealedRequired' })
-    .max(1, { message: 'dict.sealedRequired' }),
+  num(
+    z
+      .number({ message: 'dict.sealedRequired' })
+      .int({ message: 'dict.sealedRequired' })
+      .min(0, { message: 'dict.sealedRequired' })
+      .max(1, { message: 'dict.sealedRequired' }),
+  ),
 );
 
 /** The parent of an entry: 0 or none (the entry is a dictionary), or an entry's id (spec §5: optional). */

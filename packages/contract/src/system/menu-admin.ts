@@ -1,6 +1,6 @@
 /** Schemas of menu and top-menu administration (spec §6, §7 menu, topmenu, topmenu/grant; MENUS.md). */
 import { z } from 'zod';
-import { AuditFields, Id, optionalText, text } from '../common/schemas.js';
+import { AuditFields, Id, optionalText, text, num } from '../common/schemas.js';
 import { IdArray, ParentRef, RequiredIds, TREE_ROOT_ID, TreeSelectNodeSchema } from '../common/tree-ids.js';
 
 /** Menu and button codes are permission codes: letters, digits, `_`, `-`, `:` and `.`. */
@@ -56,13 +56,13 @@ export const MenuSubmit = z.object({
   alias: optionalText(64),
   path: optionalText(255),
   source: optionalText(64),
-  sort: z.coerce.number().int().min(0).max(99999),
-  category: z.coerce.number().int().min(1).max(2),
-  action: z.coerce.number().int().min(0).max(3).default(0),
-  isOpen: z.coerce.number().int().min(1).max(2).default(1),
+  sort: num(z.number().int().min(0).max(99999)),
+  category: num(z.number().int().min(1).max(2)),
+  action: num(z.number().int().min(0).max(3).default(0)),
+  isOpen: num(z.number().int().min(1).max(2).default(1)),
   component: optionalText(255),
   remark: optionalText(255),
-  platformOnly: z.coerce.number().int().min(0).max(1).optional(),
+  platformOnly: num(z.number().int().min(0).max(1).optional()),
 });
 export type MenuSubmit = z.infer<typeof MenuSubmit>;
 
@@ -70,7 +70,7 @@ export const MenuListQuery = z.object({
   code: z.string().max(64).optional(),
   name: z.string().max(64).optional(),
   alias: z.string().max(64).optional(),
-  category: z.coerce.number().int().min(1).max(2).optional(),
+  category: num(z.number().int().min(1).max(2).optional()),
 });
 
 export const MenuLazyQuery = MenuListQuery.extend({ parentId: ParentRef.default(TREE_ROOT_ID) });
@@ -98,7 +98,7 @@ export const TopMenuSubmit = z.object({
   nameEn: optionalText(64),
   source: optionalText(64),
   path: optionalText(255),
-  sort: z.coerce.number().int().min(0).max(99999),
+  sort: num(z.number().int().min(0).max(99999)),
 });
 export type TopMenuSubmit = z.infer<typeof TopMenuSubmit>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, text } from '../common/schemas.js';
+import { optionalText, text, num } from '../common/schemas.js';
 
 /** The parent code of a province (BladeX blade_region). */
 export const REGION_ROOT_CODE = '00';
@@ -65,7 +65,7 @@ export const RegionSubmit = z.object({
     .regex(/^(00|\d{2,12})$/, { message: 'region.codeFormat' })
     .default(REGION_ROOT_CODE),
   name: text(64),
-  sort: z.coerce.number().int().min(0).max(99999).default(1),
+  sort: num(z.number().int().min(0).max(99999).default(1)),
   remark: optionalText(255),
 });
 export type RegionSubmit = z.infer<typeof RegionSubmit>;
@@ -74,7 +74,7 @@ export const RegionPageQuery = z.object({
   code: z.string().max(12).optional(),
   name: z.string().max(64).optional(),
   parentCode: z.string().max(12).optional(),
-  level: z.coerce.number().int().min(1).max(REGION_MAX_LEVEL).optional(),
+  level: num(z.number().int().min(1).max(REGION_MAX_LEVEL).optional()),
 });
 export type RegionPageQuery = z.infer<typeof RegionPageQuery>;
 

@@ -1,6 +1,6 @@
 /** Schemas of the role area (spec §3 Role, §5 Role, §6, §7 role and role/grant). */
 import { z } from 'zod';
-import { AuditFields, Id, text } from '../common/schemas.js';
+import { AuditFields, Id, text, num } from '../common/schemas.js';
 
 import { IdArray, ParentRef, RequiredIds, TREE_ROOT_ID, TreeSelectNodeSchema } from '../common/tree-ids.js';
 
@@ -43,7 +43,7 @@ export const RoleSubmit = z.object({
   parentId: ParentRef.default(TREE_ROOT_ID),
   roleName: text(64),
   roleAlias: text(64).regex(/^[A-Za-z][\w-]*$/, { message: 'role.aliasFormat' }),
-  sort: z.coerce.number().int().min(0).max(99999),
+  sort: num(z.number().int().min(0).max(99999)),
 });
 export type RoleSubmit = z.infer<typeof RoleSubmit>;
 

@@ -3,7 +3,7 @@
  * rules tied to a menu and a resource code, granted to roles, enforced by the server.
  */
 import { z } from 'zod';
-import { AuditFields, Id, optionalText, text } from '../common/schemas.js';
+import { AuditFields, Id, optionalText, text, num } from '../common/schemas.js';
 
 /** Data-scope types (dictionary data_scope_type). */
 export const DATA_SCOPE_TYPES = {
@@ -47,7 +47,7 @@ export const DataScopeSubmit = z.object({
   scopeField: optionalText(64),
   scopeClass: optionalText(255),
   scopeColumn: optionalText(64),
-  scopeType: z.coerce.number().int().min(1).max(5),
+  scopeType: num(z.number().int().min(1).max(5)),
   scopeValue: optionalText(2000),
   remark: optionalText(255),
 });
@@ -77,7 +77,7 @@ export const ApiScopeSubmit = z.object({
   resourceCode: ResourceCode,
   scopeName: text(64),
   scopePath: text(255).regex(/^\/[\w\-./*]*$/, { message: 'scope.pathFormat' }),
-  scopeType: z.coerce.number().int().min(1).max(2),
+  scopeType: num(z.number().int().min(1).max(2)),
   remark: optionalText(255),
 });
 export type ApiScopeSubmit = z.infer<typeof ApiScopeSubmit>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFields, Id, optionalText, text } from '../common/schemas.js';
+import { AuditFields, Id, optionalText, text, num, keyFilter } from '../common/schemas.js';
 
 /** A node of `menu/routes` and `menu/buttons` (PROTOCOLS.md §1). */
 export interface MenuNode {
@@ -76,10 +76,10 @@ export type Post = z.infer<typeof PostSchema>;
 
 export const PostSubmit = z.object({
   id: Id.optional(),
-  category: z.coerce.number().int().min(1).max(99),
+  category: num(z.number().int().min(1).max(99)),
   postCode: text(64),
   postName: text(64),
-  sort: z.coerce.number().int().min(0).max(9999),
+  sort: num(z.number().int().min(0).max(9999)),
   remark: optionalText(),
 });
 export type PostSubmit = z.infer<typeof PostSubmit>;
@@ -87,5 +87,5 @@ export type PostSubmit = z.infer<typeof PostSubmit>;
 export const PostPageQuery = z.object({
   postCode: z.string().max(64).optional(),
   postName: z.string().max(64).optional(),
-  category: z.coerce.number().int().optional(),
+  category: keyFilter(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GRANT_TYPES } from '../auth/auth.js';
-import { AuditFields, DateTime, Id, IdList, optionalText, text } from '../common/schemas.js';
+import { AuditFields, DateTime, Id, IdList, optionalText, text, num } from '../common/schemas.js';
 import { isHttpUrl, phoneError } from '../rules.js';
 
 /** Accounts a tenant may hold when no limit is set. */
@@ -36,11 +36,13 @@ const OptionalDateTime = z
   .nullish()
   .transform((value) => value || null);
 
-const AccountNumber = z.coerce
-  .number({ message: 'tenant.accountNumber' })
-  .int({ message: 'tenant.accountNumber' })
-  .min(UNLIMITED_ACCOUNTS, { message: 'tenant.accountNumber' })
-  .max(1_000_000, { message: 'tenant.accountNumber' });
+const AccountNumber = num(
+  z
+    .number({ message: 'tenant.accountNumber' })
+    .int({ message: 'tenant.accountNumber' })
+    .min(UNLIMITED_ACCOUNTS, { message: 'tenant.accountNumber' })
+    .max(1_000_000, { message: 'tenant.accountNumber' }),
+);
 
 /** A tenant (PROTOCOLS.md §1 tenant); managed by the platform tenant only. */
 export const TenantSchema = AuditFields.extend({
@@ -168,11 +170,13 @@ export const GrantTypeList = z
   )
   .transform((grants) => grants.join(','));
 
-const Validity = z.coerce
-  .number({ message: 'client.validity' })
-  .int({ message: 'client.validity' })
-  .min(1, { message: 'client.validity' })
-  .max(315_360_000, { message: 'client.validity' });
+const Validity = num(
+  z
+    .number({ message: 'client.validity' })
+    .int({ message: 'client.validity' })
+    .min(1, { message: 'client.validity' })
+    .max(315_360_000, { message: 'client.validity' }),
+);
 
 export const ClientSubmit = z.object({
   id: Id.optional(),

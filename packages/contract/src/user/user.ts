@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { AuditFields, DateTime, Id, IdList, optionalText, PageQuery, text } from '../common/schemas.js';
+import {
+  AuditFields,
+  DateTime,
+  Id,
+  IdList,
+  optionalText,
+  PageQuery,
+  text,
+  num,
+  keyFilter,
+} from '../common/schemas.js';
 import { STATUS_ENABLED, STATUS_FROZEN } from '../common/constants.js';
 import { FILE_LINK_PREFIX } from '../resource/resource.js';
 import { phoneError } from '../rules.js';
@@ -56,11 +66,13 @@ export const OptionalDate = z
 /** Dictionary `sex`: 1 male, 2 female, 3 unknown; empty leaves it unset. */
 export const Sex = z.preprocess(
   (value) => (value === '' ? null : value),
-  z.coerce
-    .number({ message: 'validation.sex' })
-    .int({ message: 'validation.sex' })
-    .refine((value) => [1, 2, 3].includes(value), { message: 'validation.sex' })
-    .nullish(),
+  num(
+    z
+      .number({ message: 'validation.sex' })
+      .int({ message: 'validation.sex' })
+      .refine((value) => [1, 2, 3].includes(value), { message: 'validation.sex' })
+      .nullish(),
+  ),
 );
 
 function isDateOrTime(value: string): boolean {
@@ -158,10 +170,12 @@ function idCsv(requiredMessage?: string) {
   );
 }
 
-const UserType = z.coerce
-  .number({ message: 'user.userType' })
-  .int({ message: 'user.userType' })
-  .refine((value) => (USER_TYPES as readonly number[]).includes(value), { message: 'user.userType' });
+const UserType = num(
+  z
+    .number({ message: 'user.userType' })
+    .int({ message: 'user.userType' })
+    .refine((value) => (USER_TYPES as readonly number[]).includes(value), { message: 'user.userType' }),
+);
 
 /** The fields an administrator edits (spec §3 User): everything but the password. */
 const UserFields = {
@@ -267,9 +281,9 @@ export const UserFilters = z.object({
   phone: filter(45),
   email: filter(45),
   code: filter(12),
-  status: z.coerce.number().int().optional(),
-  userType: z.coerce.number().int().optional(),
-  sex: z.coerce.number().int().optional(),
+  status: keyFilter(),
+  userType: keyFilter(),
+  sex: keyFilter(),
 });
 export const UserPageQuery = PageQuery.extend(UserFilters.shape);
 export type UserPageQuery = z.infer<typeof UserPageQuery>;
@@ -333,20 +347,24 @@ export type UserPlatform = z.infer<typeof UserPlatform>;
 /** `PUT /api/cloud-user/status?ids=&status=`: 1 enables (unfreezes), 2 freezes (deactivates). */
 export const UserStatusQuery = z.object({
   ids: IdList,
-  status: z.coerce
-    .number({ message: 'user.status' })
-    .int({ message: 'user.status' })
-    .refine((value) => (USER_STATUSES as readonly number[]).includes(value), { message: 'user.status' }),
+  status: num(
+    z
+      .number({ message: 'user.status' })
+      .int({ message: 'user.status' })
+      .refine((value) => (USER_STATUSES as readonly number[]).includes(value), { message: 'user.status' }),
+  ),
 });
 export type UserStatusQuery = z.infer<typeof UserStatusQuery>;
 
 /** `POST /api/blade-user/modNoFlyAuthority?userIds=&noFlyAuthority=`: 1 grants flying in no-fly zones. */
 export const NoFlyAuthorityQuery = z.object({
   userIds: IdList,
-  noFlyAuthority: z.coerce
-    .number({ message: 'user.noFlyAuthority' })
-    .int({ message: 'user.noFlyAuthority' })
-    .refine((value) => value === 0 || value === 1, { message: 'user.noFlyAuthority' }),
+  noFlyAuthority: num(
+    z
+      .number({ message: 'user.noFlyAuthority' })
+      .int({ message: 'user.noFlyAuthority' })
+      .refine((value) => value === 0 || value === 1, { message: 'user.noFlyAuthority' }),
+  ),
 });
 export type NoFlyAuthorityQuery = z.infer<typeof NoFlyAuthorityQuery>;
 
@@ -357,7 +375,7 @@ export const LoginLogQuery = PageQuery.extend({
   userId: Id.optional(),
   account: filter(45),
   ip: filter(64),
-  result: z.coerce.number().int().optional(),
+  result: keyFilter(),
 });
 export type LoginLogQuery = z.infer<typeof LoginLogQuery>;
 
@@ -379,11 +397,13 @@ export type LoginLog = z.infer<typeof LoginLogSchema>;
 
 /** `POST /api/blade-user/import-user?isCovered=1`: update the users whose account exists already. */
 export const UserImportQuery = z.object({
-  isCovered: z.coerce
-    .number()
-    .int()
-    .refine((value) => value === 0 || value === 1, { message: 'validation.invalid' })
-    .default(0),
+  isCovered: num(
+    z
+      .number()
+      .int()
+      .refine((value) => value === 0 || value === 1, { message: 'validation.invalid' })
+      .default(0),
+  ),
 });
 
 /**
