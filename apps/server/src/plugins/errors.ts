@@ -93,12 +93,10 @@ export function fieldErrors(
     if (errors[field]) continue;
     const raw = issue as z.core.$ZodIssue & { input?: unknown; maximum?: unknown; minimum?: unknown };
     const params = { field, maximum: String(raw.maximum ?? ''), minimum: String(raw.minimum ?? '') };
-    // a message of our catalog first: a schema that names its own ("please enter the sort order") says it
-    // for a missing value too
-    if (issue.message.includes('.') && translate(language, issue.message, params) !== issue.message) {
-      errors[field] = translate(language, issue.message, params);
-    } else if (issue.code === 'invalid_type' && raw.input === undefined) {
+    if (issue.code === 'invalid_type' && raw.input === undefined) {
       errors[field] = translate(language, 'validation.required', params);
+    } else if (issue.message.includes('.') && translate(language, issue.message, params) !== issue.message) {
+      errors[field] = translate(language, issue.message, params);
     } else {
       const localized = zodLocales[language].localeError(raw as never);
       errors[field] = typeof localized === 'string' ? localized : (localized?.message ?? issue.message);
