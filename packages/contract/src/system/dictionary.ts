@@ -24,11 +24,18 @@ function enterText(message: string, max = DICT_TEXT_MAX) {
   );
 }
 
-const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+/**
+ * Missing, null or blank: not a number, so the number check itself refuses it with the field's own "please
+ * choose / enter" message (an absent value would get the generic "required").
+ */
+const missingAsNaN = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+    ? Number.NaN
+    : value;
 
 /** A whole number from 0 to DICT_SORT_MAX; missing or not a number gets the "please enter" message. */
 export const DictSort = z.preprocess(
-  emptyToUndefined,
+  missingAsNaN,
   num(
     z
       .number({ message: 'dict.sortRequired' })
@@ -40,7 +47,7 @@ export const DictSort = z.preprocess(
 
 /** Sealed: 0 no, 1 yes (spec §3, default 0 in the form; the choice is required, spec §5). */
 export const DictSealed = z.preprocess(
-  emptyToUndefined,
+  missingAsNaN,
   num(
     z
       .number({ message: 'dict.sealedRequired' })
