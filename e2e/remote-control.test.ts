@@ -190,6 +190,8 @@ describe('remote control of a simulated dock', () => {
     await dialog.getByTestId('target-longitude').fill('113.944');
     await dialog.getByTestId('target-latitude').fill('22.525');
     await dialog.getByTestId('target-height').fill('30');
+    // Slowly (≈ 40 s), so that the flight is still under way when a loaded machine gets to pause it.
+    await dialog.getByTestId('target-speed').fill('3');
     await page.getByTestId('target-ok').click();
     await hasText(page.locator('.ant-message'), 'sent: Take off');
     await page.getByTestId('flight-progress').waitFor();

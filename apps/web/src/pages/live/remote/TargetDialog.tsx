@@ -116,7 +116,7 @@ export function TargetDialog({ open, mode, start, onOk, onCancel }: TargetDialog
             <InputNumber min={2} max={1500} style={{ width: 150 }} data-testid="target-height" />
           </Form.Item>
           <Form.Item name="maxSpeed" label={t('remote.target.maxSpeed')}>
-            <InputNumber min={1} max={15} style={{ width: 150 }} />
+            <InputNumber min={1} max={15} style={{ width: 150 }} data-testid="target-speed" />
           </Form.Item>
         </Space>
       </Form>
