@@ -82,7 +82,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const database = await openDatabase(options.database ?? databaseTarget(config), (error) =>
     app.log.warn({ err: error }, 'idle database connection lost'),
   );
-  const cache = await openCache(config.REDIS_URL, config.CACHE_PREFIX).catch(async (error) => {
+  const cache = await openCache(config.REDIS_URL, config.CACHE_PREFIX, (error, connection) =>
+    app.log.warn({ err: error, connection }, 'Redis connection lost: reconnecting'),
+  ).catch(async (error) => {
     await database.close();
     throw error;
   });

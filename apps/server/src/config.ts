@@ -145,6 +145,19 @@ const Env = z.object({
     .string()
     .regex(/^[\w-]{1,40}$/, 'expected 1 to 40 letters, digits, - or _')
     .default('aos'),
+  /**
+   * this instance's MQTT client id on an external broker: the name of its persistent session (absent: one
+   * generated once and kept in DATA_DIR/mqtt-client-id). Each instance needs its own.
+   */
+  MQTT_CLIENT_ID: z
+    .string()
+    .regex(/^[\w-]{1,64}$/, 'expected 1 to 64 letters, digits, - or _')
+    .optional(),
+  /**
+   * how long an external broker keeps this instance's session (subscriptions, QoS 1 messages queued for it)
+   * after its connection dropped, seconds; 0: a clean session each connection
+   */
+  MQTT_SESSION_EXPIRY: z.coerce.number().int().min(0).max(604_800).default(3600),
   /** a device that has sent nothing for this long is offline */
   DEVICE_OFFLINE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   /** how long a command waits for the device's services_reply */

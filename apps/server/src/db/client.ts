@@ -64,9 +64,18 @@ export async function openDatabase(
       close: () => client.close(),
     };
   }
-  const pool = new pg.Pool({ connectionString: target.url, max: 20, idleTimeoutMillis: 30_000 });
+  // A connection that cannot be made within 5 s fails the query (a 503, lib/unavailable.ts) instead of
+  // holding the request until the database comes back.
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: 20,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5000,
+  });
   // An idle client losing its connection (server restart, failover) must not crash the process: the pool
-  // replaces it on the next query. Without a listener Node treats the 'error' event as fatal.
+  // replaces it on the next query. Without a listener Node treats the 'error' event as fatal. A client
+  // checked out when its connection drops rejects its query ('Connection terminated'); the pool discards
+  // it on release, so the next query opens a fresh connection once the database is back.
   pool.on('error', (error) => onPoolError?.(error));
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' });
   const lock = await pool.connect();

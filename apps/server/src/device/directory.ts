@@ -25,6 +25,8 @@ interface Cached<T> {
  */
 export class DeviceDirectory {
   private readonly bySerial = new Map<string, Cached<DeviceIdentity | null>>();
+  /** the last identity read for each serial number, answered while the registry cannot be read */
+  private readonly lastKnown = new Map<string, DeviceIdentity>();
 
   constructor(
     private readonly db: Executor,
@@ -55,20 +57,36 @@ export class DeviceDirectory {
     };
   }
 
-  /** The registered owner of `sn`, or null when no device or dock has it. */
+  /**
+   * The registered owner of `sn`, or null when no device or dock has it. While the database is down (the
+   * reload fails) a device known before keeps its last answer, so its messages are still handled; one never
+   * looked up fails, and the next message asks again.
+   */
   lookup(sn: string): Promise<DeviceIdentity | null> {
     const hit = this.bySerial.get(sn);
     if (hit && hit.expires > this.now()) return hit.value;
-    const value = this.load(sn);
+    const known = this.lastKnown.get(sn);
+    const value = this.load(sn).then(
+      (identity) => {
+        if (identity) this.lastKnown.set(sn, identity);
+        else this.lastKnown.delete(sn);
+        return identity;
+      },
+      (error: unknown) => {
+        // kept for ttlMs like a read answer, so an outage costs one failed query per device and ttlMs
+        if (known) return known;
+        if (this.bySerial.get(sn)?.value === value) this.bySerial.delete(sn);
+        throw error;
+      },
+    );
     this.bySerial.set(sn, { value, expires: this.now() + this.ttlMs });
-    // A failed lookup (database down) is not remembered: the next message asks again.
-    value.catch(() => this.bySerial.delete(sn));
     return value;
   }
 
   /** Forget `sn` so the next lookup reads the registry (for the registry to call when it changes). */
   invalidate(sn: string): void {
     this.bySerial.delete(sn);
+    this.lastKnown.delete(sn);
   }
 
   /** Serial numbers of the drones bound to the dock `dockId` (aos_dock_drone), read fresh. */

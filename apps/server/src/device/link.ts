@@ -67,7 +67,16 @@ export interface LinkStats {
   failed: number;
   /** messages the link sent to devices */
   published: number;
+  /**
+   * events received again with a tid already handled (QoS 1 is at least once: a device resends what the
+   * broker had not acknowledged when the connection dropped); answered again, not emitted again
+   */
+  duplicateEvents: number;
 }
+
+/** How many (device, tid) pairs of events the link remembers, and for how long, to drop redeliveries. */
+const RECENT_EVENTS = 20_000;
+const RECENT_EVENT_MS = 10 * 60_000;
 
 /**
  * Device → cloud topics. Command replies are not shared: only the instance that sent a command knows its
@@ -115,7 +124,10 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
     unmatchedReplies: 0,
     failed: 0,
     published: 0,
+    duplicateEvents: 0,
   };
+  /** `sn tid` of the events emitted lately → when (insertion order: the oldest first) */
+  private readonly recentEvents = new Map<string, number>();
   private readonly commands = new PendingCommands();
   private readonly requestHandlers = new Map<string, RequestHandler>();
   private transport: LinkTransport | null = null;
@@ -296,15 +308,19 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
       if (!job) return;
     }
     this.presence.seen(device, this.now());
-    this.emit('event', {
-      device,
-      method,
-      tid: message.tid,
-      bid: message.bid,
-      timestamp: message.timestamp,
-      data: message.data,
-      job,
-    });
+    if (this.seenBefore(`${device.serialNumber} ${message.tid}`)) {
+      this.stats.duplicateEvents += 1;
+      this.log.debug({ sn: device.serialNumber, tid: message.tid, method }, 'event received again');
+    } else
+      this.emit('event', {
+        device,
+        method,
+        tid: message.tid,
+        bid: message.bid,
+        timestamp: message.timestamp,
+        data: message.data,
+        job,
+      });
     if (message.need_reply === 1 || message.need_reply === true) {
       await this.reply(device.serialNumber, 'events_reply', replyTo(message, DEVICE_RESULT_OK));
     }
@@ -317,6 +333,18 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
     const handler = this.requestHandlers.get(method);
     const answer = handler ? await handler(device, message.data) : { result: DEVICE_RESULT_UNSUPPORTED };
     await this.reply(device.serialNumber, 'requests_reply', replyTo(message, answer.result, answer.output));
+  }
+
+  /** Whether `key` was seen in the last RECENT_EVENT_MS (remembering it now when not). */
+  private seenBefore(key: string): boolean {
+    const now = this.now();
+    for (const [oldest, at] of this.recentEvents) {
+      if (at > now - RECENT_EVENT_MS && this.recentEvents.size < RECENT_EVENTS) break;
+      this.recentEvents.delete(oldest);
+    }
+    if (this.recentEvents.has(key)) return true;
+    this.recentEvents.set(key, now);
+    return false;
   }
 
   private onServiceReply(device: DeviceRef, message: DeviceMessage): void {

@@ -65,33 +65,76 @@ export interface ExternalBrokerOptions {
   url: string;
   /** the shared-subscription group of the server instances */
   shareGroup: string;
+  /** this instance's client id: the name of its session on the broker (stable across restarts) */
+  clientId?: string;
+  /** seconds the broker keeps the session after the connection drops; 0: a clean session (default) */
+  sessionExpirySeconds?: number;
   /** how long the first connection may take before the start fails */
   connectTimeoutMs?: number;
   onError?: (error: Error) => void;
+  /** the connection dropped (`offline`) or came back (`online`, with whether the broker kept the session) */
+  onConnection?: (state: 'offline' | 'online', sessionPresent: boolean) => void;
+}
+
+/** What the external transport counts; tests and the drill read it. */
+export interface ExternalTransportStats {
+  /** connections made after the first */
+  reconnections: number;
+  /** of those, the ones where the broker had kept the session (nothing published meanwhile is lost) */
+  sessionsResumed: number;
 }
 
 /**
  * The link as an MQTT 5 client of an external broker (Mosquitto, EMQX): MQTT 5 because `$share/` shared
  * subscriptions are MQTT 5, and with several server instances each device message must be handled once.
- * Credentials, if the broker wants them, come in the URL (`mqtt://user:password@host:1883`). The client
- * reconnects on its own and resubscribes; the first connection must succeed or the start fails, as with
- * the database.
+ * Credentials, if the broker wants them, come in the URL (`mqtt://user:password@host:1883`). The first
+ * connection must succeed or the start fails, as with the database.
+ *
+ * With `sessionExpirySeconds` the session is persistent (clean start off, QoS 1 subscriptions): when the
+ * connection drops (the broker restarts, the network fails, this server is killed) the broker keeps the
+ * subscriptions and queues the QoS 1 messages for this client id, and hands them over when the client is
+ * back (mqtt.js reconnects every 2 s, and subscribes again itself when the broker lost the session). A
+ * broker restart keeps the session only when the broker persists it (Mosquitto: `persistence true`).
+ * Closing the transport on purpose ends the session (expiry 0 in the DISCONNECT): a shared subscription
+ * of a session nobody will resume would keep taking its share of the group's messages.
  */
-export async function externalTransport(options: ExternalBrokerOptions): Promise<LinkTransport> {
-  const client = await connectOnce(options.url, {
-    protocolVersion: 5,
-    clientId: `aos-server-${randomBytes(6).toString('hex')}`,
-    clean: true,
-    reconnectPeriod: 2000,
-    connectTimeout: options.connectTimeoutMs ?? 10_000,
-  });
-  client.on('error', (error) => options.onError?.(error));
+export async function externalTransport(
+  options: ExternalBrokerOptions,
+): Promise<LinkTransport & { stats: ExternalTransportStats }> {
+  const expiry = options.sessionExpirySeconds ?? 0;
   let handler: MessageHandler | undefined;
-  client.on('message', (topic, payload) => handler?.(topic, payload));
+  const early: Array<[string, Buffer]> = [];
+  const stats: ExternalTransportStats = { reconnections: 0, sessionsResumed: 0 };
+  const client = await connectOnce(
+    options.url,
+    {
+      protocolVersion: 5,
+      clientId: options.clientId ?? `aos-server-${randomBytes(6).toString('hex')}`,
+      clean: expiry === 0,
+      ...(expiry > 0 ? { properties: { sessionExpiryInterval: expiry } } : {}),
+      reconnectPeriod: 2000,
+      connectTimeout: options.connectTimeoutMs ?? 10_000,
+    },
+    // Attached before the CONNACK: a resumed session's queued messages come at once, before the link has
+    // subscribed; they wait here for its handler.
+    (topic, payload) => {
+      if (handler) handler(topic, payload);
+      else early.push([topic, payload]);
+    },
+  );
+  client.on('error', (error) => options.onError?.(error));
+  client.on('offline', () => options.onConnection?.('offline', false));
+  client.on('connect', (connack) => {
+    stats.reconnections += 1;
+    if (connack.sessionPresent) stats.sessionsResumed += 1;
+    options.onConnection?.('online', connack.sessionPresent);
+  });
   return {
     kind: 'external',
+    stats,
     async subscribe(subscriptions, onMessage) {
       handler = onMessage;
+      for (const [topic, payload] of early.splice(0)) onMessage(topic, payload);
       const filters = subscriptions.map(({ filter, shared }) =>
         shared ? `$share/${options.shareGroup}/${filter}` : filter,
       );
@@ -100,18 +143,24 @@ export async function externalTransport(options: ExternalBrokerOptions): Promise
       if (refused.length > 0) throw new Error(`the broker refused the subscriptions ${refused.join(', ')}`);
     },
     async publish(topic, payload, qos) {
+      // While disconnected mqtt.js keeps a QoS 1 message and sends it after the reconnection.
       await client.publishAsync(topic, payload, { qos });
     },
     async close() {
-      await client.endAsync();
+      if (expiry > 0 && client.connected) {
+        await client.endAsync(false, { properties: { sessionExpiryInterval: 0 } });
+      } else {
+        await client.endAsync(!client.connected);
+      }
     },
   };
 }
 
 /** Connect, or fail with the broker's reason after the first error or the timeout. */
-function connectOnce(url: string, options: IClientOptions): Promise<MqttClient> {
+function connectOnce(url: string, options: IClientOptions, onMessage: MessageHandler): Promise<MqttClient> {
   return new Promise((resolve, reject) => {
     const client = connect(url, options);
+    client.on('message', (topic, payload) => onMessage(topic, payload));
     const fail = (reason: string) => {
       cleanup();
       client.end(true);

@@ -112,8 +112,32 @@ export class RedisCache implements Cache {
   constructor(
     url: string,
     private readonly prefix: string,
+    private readonly onConnectionError: (error: Error, connection: 'commands' | 'subscriber') => void = () =>
+      undefined,
   ) {
-    this.redis = new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 2, lazyConnect: true });
+    // Redis restarting: ioredis reconnects by itself (every 50 ms more, at most 2 s apart); a command sent
+    // meanwhile waits in its offline queue for 2 reconnection attempts, then rejects (MaxRetriesPerRequest,
+    // a 503 for a request, lib/unavailable.ts) rather than holding the request until Redis is back.
+    this.redis = new Redis(url, {
+      keyPrefix: prefix,
+      maxRetriesPerRequest: 2,
+      lazyConnect: true,
+      retryStrategy: (times) => Math.min(times * 50, 2000),
+    });
+    this.watch(this.redis, 'commands');
+  }
+
+  /** Connection errors are logged (once per outage); without a listener ioredis prints every retry. */
+  private watch(redis: Redis, connection: 'commands' | 'subscriber'): void {
+    let reported = false;
+    redis.on('error', (error: Error) => {
+      if (reported) return;
+      reported = true;
+      this.onConnectionError(error, connection);
+    });
+    redis.on('ready', () => {
+      reported = false;
+    });
   }
 
   async connect(): Promise<void> {
@@ -155,7 +179,10 @@ export class RedisCache implements Cache {
   }
   async subscribe(channel: string, handler: (message: string) => void) {
     if (!this.subscriber) {
+      // ioredis subscribes again to every channel after a reconnection (autoResubscribe); what was published
+      // while it was away is lost (pub/sub keeps nothing): each instance applies its own changes first.
       this.subscriber = this.redis.duplicate();
+      this.watch(this.subscriber, 'subscriber');
       this.subscriber.on('message', (name: string, message: string) => {
         for (const listener of this.handlers.get(name) ?? []) listener(message);
       });
@@ -173,9 +200,13 @@ export class RedisCache implements Cache {
   }
 }
 
-export async function openCache(redisUrl: string | undefined, prefix: string): Promise<Cache> {
+export async function openCache(
+  redisUrl: string | undefined,
+  prefix: string,
+  onConnectionError?: (error: Error, connection: 'commands' | 'subscriber') => void,
+): Promise<Cache> {
   if (!redisUrl) return new MemoryCache();
-  const cache = new RedisCache(redisUrl, prefix);
+  const cache = new RedisCache(redisUrl, prefix, onConnectionError);
   await cache.connect();
   return cache;
 }

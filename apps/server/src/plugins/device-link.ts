@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { EmbeddedBroker } from '../device/broker.js';
@@ -25,10 +28,26 @@ export default fp(async function deviceLinkPlugin(app: FastifyInstance) {
   let broker: EmbeddedBroker | null = null;
   let transport: LinkTransport;
   if (config.MQTT_URL) {
+    let reported = false;
     transport = await externalTransport({
       url: config.MQTT_URL,
       shareGroup: config.MQTT_SHARE_GROUP,
-      onError: (error) => log.warn({ err: error }, 'MQTT broker connection error'),
+      clientId: config.MQTT_CLIENT_ID ?? persistentClientId(config.DATA_DIR),
+      sessionExpirySeconds: config.MQTT_SESSION_EXPIRY,
+      // once per outage: mqtt.js retries every 2 s
+      onError: (error) => {
+        if (!reported) log.warn({ err: error }, 'MQTT broker connection error');
+        reported = true;
+      },
+      onConnection: (state, sessionPresent) => {
+        if (state === 'offline') {
+          if (!reported) log.warn('MQTT broker connection lost: reconnecting');
+          reported = true;
+          return;
+        }
+        reported = false;
+        log.info({ sessionPresent }, 'MQTT broker connection back');
+      },
     });
   } else {
     broker = await EmbeddedBroker.start({
@@ -63,3 +82,22 @@ export default fp(async function deviceLinkPlugin(app: FastifyInstance) {
       : `device link on the embedded MQTT broker, port ${broker!.port}`,
   );
 });
+
+/**
+ * This installation's MQTT client id on an external broker, generated once and kept in DATA_DIR (as the JWT
+ * secret is): a server restarted, even after a crash, resumes its own session and receives what was queued
+ * for it. Instances sharing a DATA_DIR must set MQTT_CLIENT_ID each.
+ */
+function persistentClientId(dataDir: string): string {
+  const file = path.join(dataDir, 'mqtt-client-id');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (/^[\w-]{1,64}$/.test(existing)) return existing;
+  } catch {
+    // first start: generate below
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const id = `aos-server-${randomBytes(6).toString('hex')}`;
+  writeFileSync(file, id);
+  return id;
+}

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { AppError, OAuthError } from '../lib/errors.js';
+import { isUnavailable } from '../lib/unavailable.js';
 import { toWire, type Wire } from '../lib/wire.js';
 import { isConsoleRoute } from './console.js';
 import type { Envelope } from './types.js';
@@ -164,6 +165,17 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       return reply.status(400).send(fail(400, first ? `${first[0]}: ${first[1]}` : '', { errors }));
     }
     const status = error.statusCode ?? 500;
+    if (status >= 500 && isUnavailable(error)) {
+      // PostgreSQL or Redis is restarting: the client may try again; logged without a stack, not an error log
+      request.log.warn(
+        { reason: (error as Error).message },
+        'request failed: a backing service is unavailable',
+      );
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(fail(503, translate(language, 'common.unavailable')));
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       app.services.logs.serverError(request, error);

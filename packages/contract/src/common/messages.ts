@@ -24,6 +24,10 @@ export const messages = {
   ],
   'common.tooLarge': ['请求体过大', 'the request body is too large'],
   'common.tooManyRequests': ['请求过于频繁，请稍后再试', 'too many requests, please try again later'],
+  'common.unavailable': [
+    '服务暂时不可用（数据库或缓存正在重连），请稍后再试',
+    'the service is temporarily unavailable (the database or cache is reconnecting), please try again shortly',
+  ],
 
   'validation.required': ['{field}不能为空', '{field} is required'],
   'validation.invalid': ['{field}格式不正确', '{field} is not valid'],

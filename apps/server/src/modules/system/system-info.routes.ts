@@ -22,6 +22,19 @@ const SystemInfo = z.object({
       database: z.string(),
       cache: z.string(),
       memoryMb: z.number(),
+      /** telemetry samples since start: written, waiting for the database, dropped (counted, logged) */
+      telemetry: z.object({
+        written: z.number().int(),
+        pending: z.number().int(),
+        dropped: z.number().int(),
+        retries: z.number().int(),
+      }),
+      /** device messages since start: received, not handled (registry unreadable), events received twice */
+      deviceLink: z.object({
+        received: z.number().int(),
+        failed: z.number().int(),
+        duplicateEvents: z.number().int(),
+      }),
     })
     .optional(),
 });
@@ -63,9 +76,25 @@ export default async function systemInfoRoutes(app: FastifyInstance) {
                 database: app.database.kind,
                 cache: app.cache.kind,
                 memoryMb: Math.round(process.memoryUsage().rss / 1048576),
+                telemetry: telemetryFigures(app),
+                deviceLink: {
+                  received: app.platform.deviceLink.stats.received,
+                  failed: app.platform.deviceLink.stats.failed,
+                  duplicateEvents: app.platform.deviceLink.stats.duplicateEvents,
+                },
               }
             : undefined,
       });
     },
   );
+}
+
+function telemetryFigures(app: FastifyInstance) {
+  const writer = app.services.telemetryWriter;
+  return {
+    written: writer.stats.written,
+    pending: writer.pendingRows,
+    dropped: writer.stats.droppedRows,
+    retries: writer.stats.retries,
+  };
 }

@@ -4,6 +4,7 @@ import { telemetrySample } from '../../db/schema/index.js';
 import type { DeviceLinkEvents, DeviceOsdEvent } from '../../device/events.js';
 import { type LinkLogger, silentLogger } from '../../device/logger.js';
 import { newId } from '../../lib/ids.js';
+import { isUnavailable } from '../../lib/unavailable.js';
 import { periodOf, type SampleRow, sampleOf } from './telemetry.samples.js';
 import { aggregateTracks, upsertTracks } from './telemetry.tracks.js';
 
@@ -31,6 +32,8 @@ export interface TelemetryWriterStats {
   failedBatches: number;
   /** rows lost: failed batches, and batches dropped while the database was too far behind */
   droppedRows: number;
+  /** writes tried again because the database was unavailable (restarting, unreachable) */
+  retries: number;
   /** events that could not be turned into a row (a bug, logged) */
   failedEvents: number;
 }
@@ -41,7 +44,10 @@ const SAMPLE_CHUNK = 2000; // 19 parameters a row: well under PostgreSQL's 65,53
  * Stores the device link's OSD as telemetry samples and flight tracks. The link's `osd` handler only
  * downsamples and appends to an in-memory batch, so the link never waits for the database; the batch is
  * written every `flushMs` or at `batchRows`, in one transaction (multi-row insert of the samples, one
- * upsert of the flights they extend). A database error is counted, logged and the batch dropped.
+ * upsert of the flights they extend). While the database is unavailable (restarting) batches wait in memory
+ * and are written once it is back, up to `maxPendingRows`; past that, and on any other database error, a
+ * batch is dropped, counted in `droppedRows` and logged: every row taken is written, counted as a duplicate
+ * or counted as dropped, never silently lost.
  *
  * Several server instances on one broker each receive part of the messages (shared subscriptions): every
  * instance writes what it received, nothing here assumes it sees all of a device's messages. The rate is
@@ -57,9 +63,12 @@ export class TelemetryWriter {
     failedBatches: 0,
     droppedRows: 0,
     failedEvents: 0,
+    retries: 0,
   };
+  /** set by close: a batch waiting for the database is dropped (counted) instead of tried again */
+  private closing = false;
   private buffer: SampleRow[] = [];
-  private pendingRows = 0;
+  private pending = 0;
   private writing: Promise<void> = Promise.resolve();
   /** device key → the rate period (index) of its last kept sample */
   private readonly lastPeriod = new Map<string, number>();
@@ -92,9 +101,15 @@ export class TelemetryWriter {
     this.timer.unref();
   }
 
-  /** Stop listening, then write what is buffered. */
+  /** Rows taken but not written yet: the batch being built and those waiting for the database. */
+  get pendingRows(): number {
+    return this.buffer.length + this.pending;
+  }
+
+  /** Stop listening, then write what is buffered (once; a database still down drops it, counted). */
   async close(): Promise<void> {
     this.detach();
+    this.closing = true;
     await this.flush();
   }
 
@@ -103,11 +118,11 @@ export class TelemetryWriter {
     if (this.buffer.length > 0) {
       const batch = this.buffer;
       this.buffer = [];
-      if (this.pendingRows + batch.length > this.maxPendingRows) {
+      if (this.pending + batch.length > this.maxPendingRows) {
         this.stats.droppedRows += batch.length;
         this.log.warn({ rows: batch.length }, 'telemetry batch dropped: the database is too far behind');
       } else {
-        this.pendingRows += batch.length;
+        this.pending += batch.length;
         this.writing = this.writing.then(() => this.write(batch));
       }
     }
@@ -142,7 +157,35 @@ export class TelemetryWriter {
     this.link = null;
   }
 
+  /**
+   * Write one batch. While the database is unavailable (restarting: lib/unavailable.ts) the batch is kept
+   * and tried again, every 0.5 s at first and then every 2 s, and the batches after it wait behind it (up to
+   * maxPendingRows, beyond which new ones are dropped and counted); any other error drops it, counted.
+   */
   private async write(batch: SampleRow[]): Promise<void> {
+    try {
+      for (let attempt = 0; ; attempt += 1) {
+        const error = await this.tryWrite(batch);
+        if (!error) return;
+        if (!this.closing && isUnavailable(error)) {
+          if (attempt === 0)
+            this.log.warn({ err: error, rows: batch.length }, 'telemetry waits for the database');
+          this.stats.retries += 1;
+          await new Promise((resolve) => setTimeout(resolve, attempt < 4 ? 500 : 2000));
+          continue;
+        }
+        this.stats.failedBatches += 1;
+        this.stats.droppedRows += batch.length;
+        this.log.warn({ err: error, rows: batch.length }, 'telemetry batch not written');
+        return;
+      }
+    } finally {
+      this.pending -= batch.length;
+    }
+  }
+
+  /** One attempt: null when written, else the error. */
+  private async tryWrite(batch: SampleRow[]): Promise<unknown> {
     try {
       const kept = await this.db.transaction(async (tx) => {
         const inserted: SampleRow[] = [];
@@ -163,12 +206,9 @@ export class TelemetryWriter {
       });
       this.stats.written += kept;
       this.stats.duplicates += batch.length - kept;
+      return null;
     } catch (error) {
-      this.stats.failedBatches += 1;
-      this.stats.droppedRows += batch.length;
-      this.log.warn({ err: error, rows: batch.length }, 'telemetry batch not written');
-    } finally {
-      this.pendingRows -= batch.length;
+      return error;
     }
   }
 }
