@@ -114,7 +114,9 @@ export class DeviceClient extends EventEmitter<ClientEvents> {
   /** Publish `data` on the device's `kind` topic in a protocol envelope; answers the envelope sent. */
   publish(kind: DeviceUplinkKind, data: unknown, options: PublishOptions = {}): DeviceMessage | null {
     const client = this.client;
-    if (!client?.connected) return null;
+    // While the connection is down (the broker restarting) a QoS 1 message (state, events, replies) waits in
+    // mqtt.js's queue and goes out after the reconnection; telemetry (QoS 0) is not sent: it is stale by then.
+    if (!client || (!client.connected && (options.qos ?? 0) === 0)) return null;
     const message: DeviceMessage = {
       tid: options.tid ?? randomUUID(),
       bid: options.bid ?? randomUUID(),
