@@ -93,7 +93,7 @@ export interface ExternalTransportStats {
  * With `sessionExpirySeconds` the session is persistent (clean start off, QoS 1 subscriptions): when the
  * connection drops (the broker restarts, the network fails, this server is killed) the broker keeps the
  * subscriptions and queues the QoS 1 messages for this client id, and hands them over when the client is
- * back (mqtt.js reconnects every 2 s, and subscribes again itself when the broker lost the session). A
+ * back (mqtt.js reconnects every second, and we subscribe again on each reconnection). A
  * broker restart keeps the session only when the broker persists it (Mosquitto: `persistence true`).
  * Closing the transport on purpose ends the session (expiry 0 in the DISCONNECT): a shared subscription
  * of a session nobody will resume would keep taking its share of the group's messages.
@@ -112,7 +112,9 @@ export async function externalTransport(
       clientId: options.clientId ?? `aos-server-${randomBytes(6).toString('hex')}`,
       clean: expiry === 0,
       ...(expiry > 0 ? { properties: { sessionExpiryInterval: expiry } } : {}),
-      reconnectPeriod: 2000,
+      // a broker back from a restart loses what devices publish on shared topics until this client has
+      // subscribed again (see 'connect' below): try often
+      reconnectPeriod: 1000,
       connectTimeout: options.connectTimeoutMs ?? 10_000,
     },
     // Attached before the CONNACK: a resumed session's queued messages come at once, before the link has
@@ -124,9 +126,20 @@ export async function externalTransport(
   );
   client.on('error', (error) => options.onError?.(error));
   client.on('offline', () => options.onConnection?.('offline', false));
+  let filters: string[] = [];
   client.on('connect', (connack) => {
     stats.reconnections += 1;
     if (connack.sessionPresent) stats.sessionsResumed += 1;
+    // Subscribed again on every reconnection, also when the broker says it kept the session: Mosquitto
+    // (2.0) restores a persisted session without its shared subscriptions, and mqtt.js resubscribes only
+    // when the session is gone. Subscribing again to a filter the session has changes nothing.
+    // (`resubscribe: true`: without it mqtt.js skips the filters it has already subscribed to.)
+    if (filters.length > 0) {
+      const again = Object.fromEntries(filters.map((filter) => [filter, { qos: 1 as const }]));
+      client.subscribe({ ...again, resubscribe: true } as unknown as typeof again, (error) => {
+        if (error) options.onError?.(error);
+      });
+    }
     options.onConnection?.('online', connack.sessionPresent);
   });
   return {
@@ -135,7 +148,7 @@ export async function externalTransport(
     async subscribe(subscriptions, onMessage) {
       handler = onMessage;
       for (const [topic, payload] of early.splice(0)) onMessage(topic, payload);
-      const filters = subscriptions.map(({ filter, shared }) =>
+      filters = subscriptions.map(({ filter, shared }) =>
         shared ? `$share/${options.shareGroup}/${filter}` : filter,
       );
       const granted = await client.subscribeAsync(filters, { qos: 1 });

@@ -34,7 +34,7 @@ export default fp(async function deviceLinkPlugin(app: FastifyInstance) {
       shareGroup: config.MQTT_SHARE_GROUP,
       clientId: config.MQTT_CLIENT_ID ?? persistentClientId(config.DATA_DIR),
       sessionExpirySeconds: config.MQTT_SESSION_EXPIRY,
-      // once per outage: mqtt.js retries every 2 s
+      // once per outage: mqtt.js retries every second
       onError: (error) => {
         if (!reported) log.warn({ err: error }, 'MQTT broker connection error');
         reported = true;

@@ -159,6 +159,14 @@ export async function startRedis(): Promise<PrivateService> {
 export async function startMosquitto(): Promise<PrivateService> {
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), 'aos-faults-mosquitto-'));
+  // Mosquitto started as root drops to its own user: it must be able to write its persistence file here.
+  if (process.getuid?.() === 0) {
+    try {
+      execFileSync('chown', ['mosquitto', dir]);
+    } catch {
+      // no mosquitto user: it keeps running as root
+    }
+  }
   const config = path.join(dir, 'mosquitto.conf');
   writeFileSync(
     config,
