@@ -64,13 +64,13 @@ export async function openDatabase(
       close: () => client.close(),
     };
   }
-  // A connection that cannot be made within 5 s fails the query (a 503, lib/unavailable.ts) instead of
-  // holding the request until the database comes back.
+  // A connection that cannot be had within 10 s (the database unreachable, or all 20 busy that long) fails
+  // the query (a 503, lib/unavailable.ts) instead of holding the request until the database comes back.
   const pool = new pg.Pool({
     connectionString: target.url,
     max: 20,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 5000,
+    connectionTimeoutMillis: 10_000,
   });
   // An idle client losing its connection (server restart, failover) must not crash the process: the pool
   // replaces it on the next query. Without a listener Node treats the 'error' event as fatal. A client
