@@ -183,6 +183,10 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
   ): Promise<CommandOutcome> {
     const transport = this.transport;
     if (!transport) throw new DeviceCommandError('unavailable', 'the device link is not running');
+    // The broker restarting: refused now rather than queued and delivered after the caller's timeout.
+    if (transport.connected?.() === false) {
+      throw new DeviceCommandError('unavailable', 'the MQTT broker is not connected');
+    }
     const gatewaySn = options.gatewaySn ?? this.presence.gatewayOf(sn);
     const message = newMessage(method, data, options.bid);
     const outcome = this.commands.wait(

@@ -20,6 +20,11 @@ export interface LinkTransport {
   readonly kind: 'embedded' | 'external';
   subscribe(subscriptions: LinkSubscription[], handler: MessageHandler): Promise<void>;
   publish(topic: string, payload: Buffer, qos: 0 | 1): Promise<void>;
+  /**
+   * Whether the broker can be reached now (absent: always). While it cannot, a QoS 1 publish waits in the
+   * client's queue; a command must not (it would reach the device long after its caller gave up).
+   */
+  connected?(): boolean;
   close(): Promise<void>;
 }
 
@@ -145,6 +150,7 @@ export async function externalTransport(
   return {
     kind: 'external',
     stats,
+    connected: () => client.connected,
     async subscribe(subscriptions, onMessage) {
       handler = onMessage;
       for (const [topic, payload] of early.splice(0)) onMessage(topic, payload);

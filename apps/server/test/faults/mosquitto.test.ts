@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DeviceCommandError } from '../../src/device/commands.js';
 import { closeAll } from '../live-helper.js';
 import {
   apiAnswers,
@@ -47,6 +48,14 @@ describe.skipIf(!available.mosquitto)('MQTT broker restarted (skipped without mo
     // Published while no broker runs: kept by the device's client, sent after its reconnection.
     const during = dockEvent(fixture);
     await apiAnswers(fixture, 200);
+    // A command is refused at once while the broker is away, not queued to reach the dock after its timeout.
+    await vi.waitFor(async () => {
+      const refused = await link
+        .call(fixture.dock.serialNumber, 'debug_mode_open', {}, { timeoutMs: 60_000 })
+        .catch((error: DeviceCommandError) => error);
+      expect(refused).toBeInstanceOf(DeviceCommandError);
+      expect((refused as DeviceCommandError).reason).toBe('unavailable');
+    }, CAP);
 
     await broker.start();
     await handledOnce(fixture, during);
