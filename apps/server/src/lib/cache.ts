@@ -20,6 +20,11 @@ export interface Cache {
   keys(prefix: string): Promise<string[]>;
   publish(channel: string, message: string): Promise<void>;
   subscribe(channel: string, handler: (message: string) => void): Promise<void>;
+  /**
+   * Call `handler` each time the subscriptions are back after a lost connection (Redis restarted): what was
+   * published meanwhile is gone, so a subscriber re-reads the state it mirrors. Never for the memory cache.
+   */
+  onResubscribed(handler: () => void): void;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -95,6 +100,7 @@ export class MemoryCache implements Cache {
   async subscribe(channel: string, handler: (message: string) => void) {
     this.bus.on(channel, handler);
   }
+  onResubscribed() {}
   async ping() {}
   async close() {
     clearInterval(this.sweeper);
@@ -108,6 +114,7 @@ export class RedisCache implements Cache {
   private readonly redis: Redis;
   private subscriber: Redis | undefined;
   private readonly handlers = new Map<string, Array<(message: string) => void>>();
+  private readonly resubscribed: Array<() => void> = [];
 
   constructor(
     url: string,
@@ -183,6 +190,12 @@ export class RedisCache implements Cache {
       // while it was away is lost (pub/sub keeps nothing): each instance applies its own changes first.
       this.subscriber = this.redis.duplicate();
       this.watch(this.subscriber, 'subscriber');
+      // 'ready' comes after ioredis has subscribed again; the first one is the first connection
+      let connections = 0;
+      this.subscriber.on('ready', () => {
+        connections += 1;
+        if (connections > 1) for (const handler of this.resubscribed) handler();
+      });
       this.subscriber.on('message', (name: string, message: string) => {
         for (const listener of this.handlers.get(name) ?? []) listener(message);
       });
@@ -191,6 +204,9 @@ export class RedisCache implements Cache {
     const listeners = this.handlers.get(name) ?? [];
     if (listeners.length === 0) await this.subscriber.subscribe(name);
     this.handlers.set(name, [...listeners, handler]);
+  }
+  onResubscribed(handler: () => void) {
+    this.resubscribed.push(handler);
   }
   async ping() {
     await this.redis.ping();

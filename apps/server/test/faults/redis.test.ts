@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { passwordGrant } from '../helper.js';
+import { Redis } from 'ioredis';
+import { login, passwordGrant } from '../helper.js';
 import { closeAll } from '../live-helper.js';
 import {
   apiAnswers,
@@ -56,6 +57,24 @@ describe.skipIf(!available.redis)('Redis restarted (skipped without redis-server
       await app.cache.publish('faults-probe', 'after');
       expect(heard).toContain('after');
     }, CAP);
+    // A session revoked by another instance while this one's subscription was away (its message lost):
+    // read from Redis when the subscription is back. Here the subscriber connection alone is cut.
+    const { access_token: other } = await login(app);
+    const sid = (JSON.parse(Buffer.from(other.split('.')[1]!, 'base64url').toString()) as { sid: string })
+      .sid;
+    const signedIn = () =>
+      app.inject({
+        method: 'GET',
+        url: '/api/blade-auth/oauth/user-info',
+        headers: { 'blade-auth': `bearer ${other}` },
+      });
+    expect((await signedIn()).statusCode).toBe(200);
+    await app.cache.set(`auth:revoked:${sid}`, String(Date.now() + 600_000), 600);
+    const admin = new Redis(redis.url);
+    await admin.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
+    await admin.quit();
+    await vi.waitFor(async () => expect((await signedIn()).statusCode).toBe(401), CAP);
+
     const after = dockEvent(fixture);
     await liveAgain(fixture);
     await handledOnce(fixture, after);

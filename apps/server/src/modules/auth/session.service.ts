@@ -47,12 +47,22 @@ export class SessionService {
     }) as (token: string) => VerifiedAccess;
   }
 
-  /** Mirror the revocation list of other instances (Redis) before serving requests. */
+  /**
+   * Mirror the revocation list of other instances (Redis) before serving requests, and read it again when
+   * the subscription is back after Redis was unreachable (what was published meanwhile is lost).
+   */
   async start(): Promise<void> {
     await this.cache.subscribe(REVOKED_CHANNEL, (message) => {
       const [sid, until] = message.split(' ');
       if (sid && until) this.revoked.set(sid, Number(until));
     });
+    this.cache.onResubscribed(() => {
+      this.readRevocations().catch(() => undefined); // Redis gone again: the next reconnection reads it
+    });
+    await this.readRevocations();
+  }
+
+  private async readRevocations(): Promise<void> {
     for (const key of await this.cache.keys(REVOKED_PREFIX)) {
       const until = await this.cache.get(key);
       if (until) this.revoked.set(key.slice(REVOKED_PREFIX.length), Number(until));
