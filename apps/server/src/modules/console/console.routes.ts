@@ -15,7 +15,6 @@ export default async function consoleRoutes(app: FastifyInstance) {
       reply
         .type('application/javascript; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .header('x-content-type-options', 'nosniff')
         .send(script),
   );
 }
