@@ -141,3 +141,19 @@ describe('numbers (num)', () => {
     expect(keyFilter().safeParse('99999999999').success).toBe(false);
   });
 });
+
+describe('num: how a number field reads its input', () => {
+  const plain = num(z.number({ message: 'own' }).int().optional());
+  const own = num(z.number({ message: 'own' }).int().optional(), { ownMessage: true });
+  it('reads numeric strings and treats blank as absent, unless the field answers missing with its own message', () => {
+    expect(plain.safeParse(' 12 ').data).toBe(12);
+    expect(own.safeParse('12').data).toBe(12);
+    for (const missing of [undefined, '', '  ']) {
+      expect(plain.safeParse(missing), String(missing)).toEqual({ success: true, data: undefined });
+      expect(own.safeParse(missing).error?.issues[0]?.message, String(missing)).toBe('own');
+    }
+    expect(own.safeParse(null).error?.issues[0]?.message).toBe('own');
+    expect(own.safeParse(true).success).toBe(false);
+    expect(own.safeParse('abc').success).toBe(false);
+  });
+});
