@@ -32,6 +32,7 @@ export const messages = {
   'validation.dateTime': ['时间格式应为 yyyy-MM-dd HH:mm:ss', 'the time must be yyyy-MM-dd HH:mm:ss'],
   'validation.sortColumns': ['排序字段格式不正确', 'the sort columns are not valid'],
   'validation.blank': ['不能为空或全为空格', 'cannot be empty or all spaces'],
+  'validation.forbiddenKey': ['不允许的键名', 'is a key that is not allowed (it would change every object)'],
   'validation.nul': ['不能包含空字符（U+0000）', 'cannot contain a NUL character (U+0000)'],
   'validation.textMax': ['长度不能超过 {maximum} 个字符', 'at most {maximum} characters'],
   'validation.valueEmpty': ['值不能为空', 'value cannot be empty'],
