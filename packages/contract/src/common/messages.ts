@@ -49,7 +49,10 @@ export const messages = {
     '地址不能包含空格、控制字符或反斜杠',
     'the address cannot contain spaces, control characters or backslashes',
   ],
-  'validation.urlCredentials': ['地址不能包含用户名或密码', 'the address cannot contain a user name or password'],
+  'validation.urlCredentials': [
+    '地址不能包含用户名或密码',
+    'the address cannot contain a user name or password',
+  ],
   'validation.urlFragment': ['地址不能包含 # 片段', 'the address cannot contain a # fragment'],
   'validation.urlQuery': ['地址不能包含 ? 查询参数', 'the address cannot contain a ? query'],
   'validation.urlPrivate': [

@@ -191,9 +191,9 @@ describe('tenant-configured URLs (issue 14)', () => {
     expect(tenantUrl().parse('  http://S3.example.com/  ')).toBe('http://s3.example.com');
     const issue = tenantUrl().safeParse('http://example.com#x').error?.issues[0];
     expect(issue?.message).toBe('validation.urlFragment');
-    expect(tenantUrl({ max: 20 }).safeParse('http://example.com/' + 'a'.repeat(10)).error?.issues[0]?.message).toBe(
-      'validation.textMax',
-    );
+    expect(
+      tenantUrl({ max: 20 }).safeParse('http://example.com/' + 'a'.repeat(10)).error?.issues[0]?.message,
+    ).toBe('validation.textMax');
     // 'ü' is one character and becomes 'xn--tdaaa' (punycode): longer than the cap once normalised
     expect(tenantUrl({ max: 18 }).safeParse('http://üüü.com').error?.issues[0]).toMatchObject({
       message: 'validation.textMax',
@@ -204,7 +204,9 @@ describe('tenant-configured URLs (issue 14)', () => {
     expect(optionalTenantUrl().parse(null)).toBe(null);
     expect(optionalTenantUrl().parse(undefined)).toBe(undefined);
     expect(optionalTenantUrl().safeParse('   ').success).toBe(true);
-    expect(optionalTenantUrl().safeParse('javascript:alert(1)').error?.issues[0]?.message).toBe('validation.url');
+    expect(optionalTenantUrl().safeParse('javascript:alert(1)').error?.issues[0]?.message).toBe(
+      'validation.url',
+    );
   });
 
   it('has a message in both languages for every refusal', () => {

@@ -4,7 +4,6 @@ import { tenantUrl } from '../common/validation.js';
 
 // ------------------------------------------------------------------------------------ supplier configuration
 
-
 /**
  * A supplier's API settings of a tenant (spec §7 cloud-equipment supplier-config). The app secret never
  * leaves the server: it is answered as SECRET_MASK, and an update that sends the mask (or nothing) keeps it.

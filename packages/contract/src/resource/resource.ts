@@ -69,7 +69,6 @@ export type PutFileResult = z.infer<typeof PutFileResult>;
 /** A stored secret as the API shows it once saved: never in clear. */
 export const SECRET_MASK = '******';
 
-
 // ---------------------------------------------------------------------------------------------- object storage
 
 /**
