@@ -155,6 +155,8 @@ describe('num: how a number field reads its input', () => {
     expect(own.safeParse(null).error?.issues[0]?.message).toBe('own');
     expect(own.safeParse(true).success).toBe(false);
     expect(own.safeParse('abc').success).toBe(false);
+  });
+});
 
 describe('tenant-configured URLs (issue 14)', () => {
   const error = (value: string, query = false) => {
