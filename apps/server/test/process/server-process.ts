@@ -166,3 +166,61 @@ export async function until(check: () => boolean | Promise<boolean>, timeoutMs: 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** A free TCP port (for the embedded MQTT broker, which must come back on the same port after a restart). */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Calls over HTTP as the admin of tenant 000000. */
+export async function signedIn(port: number) {
+  const base = `http://127.0.0.1:${port}`;
+  const tokenAnswer = await fetch(`${base}/api/blade-auth/oauth/token`, {
+    method: 'POST',
+    headers: { authorization: CLIENT_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+    body: signInBody(),
+  });
+  const token = ((await tokenAnswer.json()) as { access_token?: string }).access_token;
+  if (!token) throw new Error(`sign-in failed: ${tokenAnswer.status}`);
+  const call = async (method: string, url: string, body?: unknown) => {
+    const answer = await fetch(`${base}${url}`, {
+      method,
+      headers: {
+        'blade-auth': `bearer ${token}`,
+        'accept-language': 'en-US',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await answer.text();
+    return { status: answer.status, body: JSON.parse(text) as { data: unknown; msg?: string } };
+  };
+  return { token, call };
+}
+
+/** A fresh PostgreSQL database next to DATABASE_URL's (dropped by the answer's `drop`), or null without one. */
+export async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const admin = process.env.DATABASE_URL;
+  if (!admin) return null;
+  const { default: pg } = await import('pg');
+  const name = `aos_test_${randomBytes(4).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleaner = new pg.Client({ connectionString: admin });
+      await cleaner.connect();
+      await cleaner.query(`drop database if exists ${name} with (force)`);
+      await cleaner.end();
+    },
+  };
+}
