@@ -1,4 +1,6 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -7,6 +9,41 @@ import { ConfigError, loadConfig } from './config.js';
  * write buffered logs and telemetry, close the database. Past it the process exits anyway, with code 1.
  */
 export const SHUTDOWN_DEADLINE_MS = 10_000;
+
+/**
+ * The embedded database (PGlite) lives in this process alone: DATA_DIR/server.pid names the server using
+ * it, so a second server refuses to open it and `npm run backup` / `restore` refuse while it runs. A file
+ * left by a killed server names a dead process and is taken over.
+ */
+function claimDataDir(dataDir: string): void {
+  const file = path.join(dataDir, 'server.pid');
+  try {
+    const pid = Number(readFileSync(file, 'utf8').trim());
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid) {
+      let alive = true;
+      try {
+        process.kill(pid, 0);
+      } catch (error) {
+        alive = (error as NodeJS.ErrnoException).code === 'EPERM';
+      }
+      if (alive) {
+        console.error(`another server (pid ${pid}) is using ${path.resolve(dataDir)}: not starting`);
+        process.exit(1);
+      }
+    }
+  } catch {
+    // no pid file: nobody is using it
+  }
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, `${process.pid}\n`);
+  process.on('exit', () => {
+    try {
+      if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file);
+    } catch {
+      // gone already
+    }
+  });
+}
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -19,6 +56,7 @@ async function main() {
     }
     throw error;
   }
+  if (!config.DATABASE_URL) claimDataDir(config.DATA_DIR);
   let stopping: NodeJS.Signals | undefined;
   // Listening for the signals before the app is built: a stop asked for during the start (migrations,
   // the seed) waits for the start to finish, then closes the database properly, rather than killing it.
@@ -51,6 +89,9 @@ async function main() {
       );
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS); // not unref'd: a close waiting on nothing still ends in this exit, not a silent 0
+    // Node closes the connections idle when the stop begins; one whose request was still in flight turns
+    // idle afterwards and would otherwise stay open until its keep-alive timeout (72 s), holding the close.
+    setInterval(() => app.server.closeIdleConnections(), 100).unref();
     app.close().then(
       () => {
         clearTimeout(deadline);
