@@ -1,12 +1,14 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import {
   alive,
   builtServer,
   ROOT,
   type ServerProcess,
   serverEnv,
+  signedIn,
   slowSignIn,
   startServer,
   tempDataDir,
@@ -38,9 +40,11 @@ describe('SIGTERM', () => {
 
   /** A sign-in in flight when SIGTERM comes completes with 200; new connections are refused; exit 0. */
   async function inFlightSurvives(server: ServerProcess, signal: () => void) {
+    const signIns = () => server.output().split('"url":"/api/blade-auth/oauth/token"').length;
+    const before = signIns();
     const slow = await slowSignIn(server.port);
     // in flight: the server has read its headers (Fastify logs it), not yet its body
-    await until(() => server.output().includes('"url":"/api/blade-auth/oauth/token"'), 30_000, 'the request');
+    await until(() => signIns() > before, 30_000, 'the request');
     signal();
     await until(() => server.output().includes('shutting down'), 30_000, 'the shutdown to begin');
     // no new connection is accepted once the stop began
@@ -55,9 +59,19 @@ describe('SIGTERM', () => {
     expect(server.output()).not.toMatch(/deadline/);
   }
 
-  it('node apps/server/dist/main.js: finishes the request in flight and exits 0', async () => {
+  it('node apps/server/dist/main.js: finishes the request in flight, closes live sockets with 1001, exits 0', async () => {
     const server = await started([builtServer()]);
+    const { token } = await signedIn(server.port);
+    const socket = new WebSocket(`ws://127.0.0.1:${server.port}/api/ws?token=${token}`);
+    const closed = new Promise<[number, string]>((resolve) =>
+      socket.once('close', (code, reason) => resolve([code, reason.toString()])),
+    );
+    await new Promise<void>((resolve, reject) => {
+      socket.once('message', () => resolve());
+      socket.once('error', reject);
+    });
     await inFlightSurvives(server, () => server.child.kill('SIGTERM'));
+    expect(await closed).toEqual([1001, 'server closing']);
   }, 180_000);
 
   it('node scripts/start.mjs: the same, the signal reaching the server', async () => {
