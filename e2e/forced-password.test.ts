@@ -40,6 +40,7 @@ describe('the init password is changed first (issue 14)', () => {
     await page.waitForURL('**/change-password');
     const screen = page.getByTestId('change-password-page');
     await hasText(screen, '您使用初始密码登录');
+    await hasText(page.getByTestId('change-password-who'), 'admin（首次登录公司）');
     await page.screenshot({ path: screenshotPath('forced-password-change') });
     // nothing else opens meanwhile: any address comes back here
     await page.goto(`${env.platform.url}/home`);

@@ -2,7 +2,11 @@
 // `npm start`: build what is stale, then run the server (`node apps/server/dist/main.js`), in this process.
 // A checkout whose build is current starts serving without building anything; the first start after a
 // fresh clone builds everything. The console is always built for production, whatever NODE_ENV says.
-import { spawnSync } from 'node:child_process';
+//
+// Signals: the server runs in this very process, so SIGTERM/SIGINT reach its own handlers (main.ts: a
+// graceful stop within 10 s, exit 0) and the process ends with it. While a build step runs, a signal is
+// forwarded to that step and the start stops with the step's end: no tsc or vite is left running behind.
+import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -15,18 +19,43 @@ const webDist = path.join(root, 'apps', 'web', 'dist');
 
 const say = (text) => console.log(`[start] ${text}`);
 
-function run(command, args, env = process.env) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
-  if (result.status !== 0) {
+/** the signal that asked this start to stop while it was building (the server is then not started) */
+let stopSignal = null;
+let building = null;
+const forward = (signal) => {
+  stopSignal ??= signal;
+  building?.kill(signal);
+  if (!building) process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+};
+process.on('SIGTERM', forward);
+process.on('SIGINT', forward);
+
+/** Run a build step with its output here; a signal received meanwhile is passed on to it. */
+async function run(command, args, env = process.env) {
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env });
+  building = child;
+  const [code] = await new Promise((resolve) => {
+    child.once('error', (error) => {
+      console.error(`[start] ${path.basename(command)}: ${error.message}`);
+      resolve([1]);
+    });
+    child.once('exit', (exitCode) => resolve([exitCode]));
+  });
+  building = null;
+  if (stopSignal) {
+    say(`${stopSignal} during the build: not starting`);
+    process.exit(128 + (stopSignal === 'SIGINT' ? 2 : 15));
+  }
+  if (code !== 0) {
     console.error(`[start] ${[path.basename(command), ...args].join(' ')} failed; not starting`);
-    process.exit(result.status ?? 1);
+    process.exit(code ?? 1);
   }
 }
 
 const began = performance.now();
 
 // The contract's area lists follow its folders (a new area folder is picked up before the staleness check).
-run(process.execPath, [path.join(root, 'packages', 'contract', 'scripts', 'areas.mjs')]);
+await run(process.execPath, [path.join(root, 'packages', 'contract', 'scripts', 'areas.mjs')]);
 
 const staleParts = TYPESCRIPT_PARTS.map((part) => ({ part, why: typescriptStaleness(root, part) })).filter(
   (entry) => entry.why,
@@ -40,7 +69,7 @@ if (staleParts.length) {
     rmSync(path.join(root, part.dir, 'tsconfig.tsbuildinfo'), { force: true });
   }
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  run(process.execPath, [tsc, '-b', ...TYPESCRIPT_PARTS.map((part) => part.dir)]);
+  await run(process.execPath, [tsc, '-b', ...TYPESCRIPT_PARTS.map((part) => part.dir)]);
 }
 
 let consoleWhy = consoleStaleness(root);
@@ -51,8 +80,8 @@ if (consoleWhy) {
   const args = ['run', 'build', '-w', '@aos/web'];
   // The console is always the production build (apps/web's build script says so too).
   const env = { ...process.env, NODE_ENV: 'production' };
-  if (npm) run(process.execPath, [npm, ...args], env);
-  else run(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, env);
+  if (npm) await run(process.execPath, [npm, ...args], env);
+  else await run(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, env);
   const development = developmentReactIn(webDist);
   if (development.length) {
     console.error(`[start] the console build holds React's development build (${development.join(', ')})`);
@@ -65,4 +94,7 @@ say(
     ? `built in ${((performance.now() - began) / 1000).toFixed(1)} s`
     : 'build is current: nothing to build',
 );
+// From here on the server's own handlers (main.ts) answer the signals.
+process.off('SIGTERM', forward);
+process.off('SIGINT', forward);
 await import(pathToFileURL(path.join(root, 'apps', 'server', 'dist', 'main.js')).href);

@@ -16,6 +16,7 @@ import consolePlugin from './plugins/console.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
 import deviceLinkPlugin from './plugins/device-link.js';
 import errorsPlugin from './plugins/errors.js';
+import jsonBodyPlugin from './plugins/json-body.js';
 import livePlugin from './plugins/live.js';
 import openapiPlugin from './plugins/openapi.js';
 import './plugins/types.js';
@@ -113,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // device link and live push. Then every area's routes, and its work once the app is ready.
   await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
   await app.register(apiLogPlugin);

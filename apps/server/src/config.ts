@@ -177,9 +177,12 @@ const Env = z.object({
   /** the demo fleet's speed: every duration is multiplied by it (1 real time; tests use less) */
   SIMULATOR_TIME_SCALE: z.coerce.number().min(0.001).max(10).default(1),
   /**
-   * let object-storage endpoints be loopback, private or link-local addresses (an operator's own MinIO on a
-   * private network); off, a tenant's configuration cannot make the server reach our own network
+   * let every URL a tenant configures (object-storage endpoints, supplier base URLs, later webhooks and map
+   * layers) be loopback, private, link-local or metadata addresses (an operator's own MinIO on a private
+   * network); off, a tenant's configuration cannot make the server reach our own network
    */
+  ALLOW_PRIVATE_TENANT_URLS: flag.default(false),
+  /** the older name of ALLOW_PRIVATE_TENANT_URLS, kept: either one set to true allows private networks */
   STORAGE_ALLOW_PRIVATE_ENDPOINTS: flag.default(false),
   /** days telemetry samples and flight tracks are kept (deleted daily); 0 keeps them for ever */
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(90),

@@ -62,7 +62,7 @@ export function createPlatform(
     root: path.resolve(config.DATA_DIR, 'files'),
     secret: config.JWT_SECRET,
     publicUrl: config.PUBLIC_URL,
-    allowPrivateEndpoints: config.STORAGE_ALLOW_PRIVATE_ENDPOINTS,
+    allowPrivateEndpoints: config.ALLOW_PRIVATE_TENANT_URLS || config.STORAGE_ALLOW_PRIVATE_ENDPOINTS,
   });
   const scheduler = new Scheduler(database, {
     timeZone: config.TIME_ZONE,

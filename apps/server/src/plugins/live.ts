@@ -27,6 +27,9 @@ export default fp(async function livePlugin(app: FastifyInstance) {
   });
   sockets.setLogger(log);
   app.decorate('liveSockets', sockets);
+  // preClose, before @fastify/websocket's own (which closes every socket without a code, 1005): each
+  // socket gets 1001 'server closing' as the server stops, so a console knows to reconnect.
+  app.addHook('preClose', async () => sockets.close());
   app.addHook('onClose', async () => {
     sockets.close();
     await platform.live.close();

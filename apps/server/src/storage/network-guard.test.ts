@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardedLookup, isPrivateAddress, NetworkGuard } from './network-guard.js';
+import { guardedLookup, isOwnNetworkHost, isPrivateAddress, NetworkGuard } from './network-guard.js';
 
 const lookup = (hostname: string, all = false) =>
   new Promise<{ error: Error | null; address: unknown }>((resolve) =>
@@ -74,5 +74,43 @@ describe('NetworkGuard', () => {
     const guard = new NetworkGuard(true);
     expect(() => guard.checkHost(new URL('http://127.0.0.1:9000'))).not.toThrow();
     expect(guard.lookup).toBeUndefined();
+  });
+});
+
+describe('isOwnNetworkHost and NetworkGuard.refuses (on save)', () => {
+  it('refuses literal addresses of our network and the names that only mean it', () => {
+    for (const host of [
+      '127.0.0.1',
+      '[::1]',
+      '[::ffff:7f00:1]',
+      '169.254.169.254',
+      'localhost',
+      'LOCALHOST.',
+      'api.localhost',
+      'metadata.google.internal',
+      'printer.local',
+      'metadata',
+      'minio',
+    ]) {
+      expect(isOwnNetworkHost(host), host).toBe(true);
+    }
+    for (const host of ['s3.amazonaws.com', 'oss-cn-hangzhou.aliyuncs.com', '8.8.8.8', '[2600:1f18::1]']) {
+      expect(isOwnNetworkHost(host), host).toBe(false);
+    }
+  });
+
+  it('reads the URL as the parser does (numeric and hex hosts), and a string that is no URL is refused', () => {
+    const guard = new NetworkGuard(false);
+    for (const url of [
+      'http://0x7f000001/',
+      'http://2130706433/',
+      'http://0177.0.0.1/',
+      'http://localhost./',
+      'nonsense',
+    ]) {
+      expect(guard.refuses(url), url).toBe(true);
+    }
+    expect(guard.refuses('https://s3.example.com')).toBe(false);
+    expect(new NetworkGuard(true).refuses('http://127.0.0.1:9000')).toBe(false);
   });
 });

@@ -46,8 +46,31 @@ export class PrivateAddressError extends Error {
   readonly code = 'EPRIVATEADDRESS';
   constructor(host: string, address: string) {
     const what = host === address ? `${address} is` : `${host} resolves to ${address},`;
-    super(`${what} an address of our own network (STORAGE_ALLOW_PRIVATE_ENDPOINTS)`);
+    super(`${what} an address of our own network (ALLOW_PRIVATE_TENANT_URLS)`);
   }
+}
+
+/**
+ * Names that only ever mean our own network, refused without asking DNS: `localhost` and `*.localhost`
+ * (RFC 6761), `*.internal` (cloud-internal names: `metadata.google.internal`, `*.ec2.internal`; ICANN keeps
+ * `.internal` private), `*.local` (mDNS), and single-label names (`metadata`, `minio`: resolved through the
+ * resolver's search domains, i.e. inside our network). A trailing dot (`localhost.`) changes nothing.
+ */
+function isOwnNetworkName(name: string): boolean {
+  const host = name.toLowerCase().replace(/\.+$/, '');
+  if (!host.includes('.')) return true;
+  return /(^|\.)(localhost|internal|local)$/.test(host);
+}
+
+/**
+ * Whether a host as a URL parser leaves it (`url.hostname`: numeric and hex forms already dotted addresses,
+ * IPv6 in brackets) is our own network by its very writing: a literal address of the refused ranges, or a
+ * reserved name. Names that resolve inside are caught by guardedLookup when connecting.
+ */
+export function isOwnNetworkHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[(.*)\]$/, '$1');
+  if (isIP(host)) return isPrivateAddress(host);
+  return isOwnNetworkName(host);
 }
 
 type LookupCallback = (
@@ -75,8 +98,11 @@ export function guardedLookup(hostname: string, options: LookupOptions, callback
 }
 
 /**
- * How the stores reach S3-compatible endpoints. By default only public addresses; an operator who runs MinIO
- * on a private network allows it explicitly (STORAGE_ALLOW_PRIVATE_ENDPOINTS).
+ * How the server reaches any URL a tenant configures (object-storage endpoints, supplier APIs, and later
+ * webhooks and map layers): by default only public addresses. An operator whose MinIO or supplier gateway
+ * sits on a private network allows it explicitly (ALLOW_PRIVATE_TENANT_URLS, or its older name
+ * STORAGE_ALLOW_PRIVATE_ENDPOINTS). Checked three times: on save (`refuses`: a 400 naming the field), before
+ * connecting (`checkHost`), and after DNS resolution at connect time (`lookup`).
  */
 export class NetworkGuard {
   constructor(readonly allowPrivate: boolean) {}
@@ -86,10 +112,26 @@ export class NetworkGuard {
     return this.allowPrivate ? undefined : guardedLookup;
   }
 
-  /** Address literals are never looked up, so they are checked here, before connecting. */
+  /**
+   * On save: true when a URL (the contract's normalised tenantUrl) names our own network by its host alone,
+   * so the configuration is refused. A name is not resolved here: DNS may change, the check that counts is
+   * at connect time. A string that is no URL is refused too.
+   */
+  refuses(url: string): boolean {
+    if (this.allowPrivate) return false;
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return true;
+    }
+    return isOwnNetworkHost(parsed.hostname);
+  }
+
+  /** Address literals are never looked up, so they (and the reserved names) are checked here, before connecting. */
   checkHost(url: URL): void {
     if (this.allowPrivate) return;
     const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-    if (isIP(host) && isPrivateAddress(host)) throw new PrivateAddressError(host, host);
+    if (isOwnNetworkHost(host)) throw new PrivateAddressError(host, host);
   }
 }

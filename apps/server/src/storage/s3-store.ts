@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { IMAGE_MAX_BYTES, UPLOAD_MAX_BYTES, VIDEO_MAX_BYTES } from '@aos/contract';
 import { disposition, servedType } from './content-types.js';
 import { assertSafeKey, keyExtension } from './keys.js';
 import type { NetworkGuard } from './network-guard.js';
@@ -43,7 +44,15 @@ type Call = {
   headers?: Record<string, string>;
   body?: Buffer | Readable;
   payloadHash?: string;
+  /** how much of the answer may be read (s3-http's RESPONSE_MAX_BYTES unless given) */
+  maxResponseBytes?: number;
 };
+
+/**
+ * The most an object's answer may carry: the largest file this platform writes (a 2 GB video) and a margin.
+ * An endpoint answering more than that is cut there, whatever it says it is sending.
+ */
+export const OBJECT_MAX_BYTES = Math.max(IMAGE_MAX_BYTES, UPLOAD_MAX_BYTES, VIDEO_MAX_BYTES) + 1024 * 1024;
 
 /**
  * An S3-compatible bucket reached with path-style URLs (`<endpoint>/<bucket>/<key>`, as MinIO serves them) and
@@ -83,7 +92,9 @@ export class S3Store implements ObjectStore {
     });
     if (Buffer.isBuffer(body)) headers['content-length'] = String(body.length);
     try {
-      return await sendRequest(url, { method, headers, body }, this.guard);
+      return await sendRequest(url, { method, headers, body }, this.guard, {
+        maxResponseBytes: call.maxResponseBytes,
+      });
     } catch (error) {
       if (error instanceof BodyError) throw error.original;
       throw storeFailed(`${method} ${url.pathname}: ${String(error)}`);
@@ -122,7 +133,7 @@ export class S3Store implements ObjectStore {
 
   async get(key: string, options: GetOptions = {}): Promise<StoredObject | null> {
     const headers: Record<string, string> = options.range ? { range: rangeHeader(options.range) } : {};
-    const response = await this.call('GET', key, { headers });
+    const response = await this.call('GET', key, { headers, maxResponseBytes: OBJECT_MAX_BYTES });
     if (response.status === 404) {
       discard(response.body);
       return null;

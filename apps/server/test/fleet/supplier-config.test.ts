@@ -89,7 +89,22 @@ describe('supplier configuration', () => {
         { baseUrl: 'the address must start with http or https' },
       ],
       [valid({ baseUrl: 'fh.dji.com' }), { baseUrl: 'the address must start with http or https' }],
-      [valid({ baseUrl: 'https:// spaced' }), { baseUrl: 'the address must start with http or https' }],
+      [
+        valid({ baseUrl: 'https:// spaced' }),
+        { baseUrl: 'the address cannot contain spaces, control characters or backslashes' },
+      ],
+      [
+        valid({ baseUrl: 'https://fh.example.com/api?x=' }),
+        { baseUrl: 'the address cannot contain a ? query' },
+      ],
+      [
+        valid({ baseUrl: 'https://fh.example.com/#' }),
+        { baseUrl: 'the address cannot contain a # fragment' },
+      ],
+      [
+        valid({ baseUrl: 'https://me:pw@fh.example.com' }),
+        { baseUrl: 'the address cannot contain a user name or password' },
+      ],
       [valid({ appSecret: '' }), { appSecret: 'appSecret is required' }],
       [valid({ appSecret: MASK }), { appSecret: 'appSecret is required' }],
       [valid({ appKey: '  ' }), { appKey: 'cannot be empty or all spaces' }],
@@ -103,6 +118,42 @@ describe('supplier configuration', () => {
     }
     expect(await app.database.db.select().from(supplierConfig)).toHaveLength(before.length);
     expect((await add(tenantB, valid({ code: 'taken' }))).statusCode).toBe(200);
+  });
+
+  it('refuses a base URL inside our own network on add and on update, and saves the normalised form', async () => {
+    const own =
+      'the address cannot point at this machine, a private or link-local network or a cloud metadata service';
+    const before = await app.database.db.select().from(supplierConfig);
+    for (const baseUrl of [
+      'http://127.0.0.1:8080/api',
+      'http://[::1]/',
+      'http://169.254.169.254/latest',
+      'http://0x7f000001/',
+      'http://2130706433/',
+      'http://localhost./',
+      'http://api.localhost/',
+      'http://metadata.google.internal/computeMetadata/v1',
+      'http://[::ffff:127.0.0.1]/',
+      'http://10.0.0.8/',
+      'http://minio:9000/',
+    ]) {
+      const response = await add(platform, valid({ code: 'inside', baseUrl }));
+      expect(response.statusCode, baseUrl).toBe(400);
+      expect(response.json().data.errors, baseUrl).toEqual({ baseUrl: own });
+    }
+    expect(await app.database.db.select().from(supplierConfig)).toHaveLength(before.length);
+    const id = (await add(platform, valid({ code: 'outside', baseUrl: 'HTTPS://FH.Example.com/' }))).json()
+      .data.id as string;
+    expect((await stored(id)).baseUrl).toBe('https://fh.example.com');
+    const moved = await send(
+      platform,
+      'PUT',
+      'update',
+      valid({ id, code: 'outside', baseUrl: 'http://192.168.1.2' }),
+    );
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().data.errors).toEqual({ baseUrl: own });
+    expect((await stored(id)).baseUrl).toBe('https://fh.example.com');
   });
 
   it('another tenant can neither read, change nor remove a configuration', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiPath } from '../../src/plugins/auth.js';
@@ -6,8 +7,9 @@ import { createTestApp, login } from '../helper.js';
 
 /**
  * The bad-input sweep, generated from the route table: every API route, called by the platform's
- * administrator (who may call them all) with input of every broken kind, answers without a 5xx. Which 4xx
- * each route answers is its own tests' business; this one proves that no input makes any route fail.
+ * administrator (who may call them all) with input of every broken kind, answers without a 5xx and changes
+ * no stored row (no half-written row, no value the schema forbids). Which 4xx each route answers is its own
+ * tests' business; this one proves that no input makes any route fail or write.
  */
 let app: FastifyInstance;
 let token: string;
@@ -27,6 +29,41 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
+
+/**
+ * Tables whose rows a request may add whatever its input (logs, sessions, jobs, telemetry): everything else is
+ * data, whose fingerprint a refused request must leave as it was.
+ */
+const NOT_DATA =
+  /^(blade_log_|blade_login_log$|blade_refresh_token$|blade_sms_outbox$|telemetry|flight_track$|__)/;
+
+/** One number per data table: its row count and a hash of its rows, in one query. */
+async function fingerprint(): Promise<Map<string, string>> {
+  const tables = (
+    (await app.database.db.execute(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    )) as unknown as { rows: Array<{ name: string }> }
+  ).rows
+    .map((row) => row.name)
+    .filter((name) => !NOT_DATA.test(name))
+    .sort();
+  const query = tables
+    .map(
+      (name) =>
+        `select '${name}' as name, count(*)::text || ':' || coalesce(sum(hashtext(t::text)), 0)::text as print from "${name}" t`,
+    )
+    .join(' union all ');
+  const rows = (
+    (await app.database.db.execute(sql.raw(query))) as unknown as {
+      rows: Array<{ name: string; print: string }>;
+    }
+  ).rows;
+  return new Map(rows.map((row) => [row.name, row.print]));
+}
+
+function changed(before: Map<string, string>, after: Map<string, string>): string[] {
+  return [...after].filter(([name, print]) => before.get(name) !== print).map(([name]) => name);
+}
 
 const BIG = '99999999999999999999';
 /** Query strings and bodies of every broken kind (a body only for the methods that take one). */
@@ -92,7 +129,11 @@ describe('every API route, with bad input of every kind', () => {
     });
     expect(own.statusCode).toBe(200);
     const failed: string[] = [];
+    const wrote: string[] = [];
     for (const route of routes) {
+      // 'nothing' first: a call without input may be a real call (a cancellation, a refresh); the broken
+      // kinds after it may change nothing
+      let before: Map<string, string> | undefined;
       for (const input of INPUTS) {
         const response = await app.inject(request(route, input));
         if (response.statusCode >= 500) {
@@ -100,10 +141,49 @@ describe('every API route, with bad input of every kind', () => {
             `${route.method} ${route.url} with ${input.name}: ${response.statusCode} ${response.body.slice(0, 160)}`,
           );
         }
+        if (input.name === 'nothing' && route.method !== 'GET') before = await fingerprint();
+      }
+      if (before) {
+        const tables = changed(before, await fingerprint());
+        if (tables.length) wrote.push(`${route.method} ${route.url}: ${tables.join(', ')}`);
       }
     }
     expect(failed).toEqual([]);
+    expect(wrote).toEqual([]);
   }, 300_000);
+
+  it('answers a prototype key with a 400 naming it, and malformed JSON as such; the last of duplicate keys counts', async () => {
+    const headers = {
+      'blade-auth': `bearer ${token}`,
+      'content-type': 'application/json',
+      'accept-language': 'en-US',
+    };
+    const post = (payload: string) =>
+      app.inject({ method: 'POST', url: '/api/blade-system/post/submit', headers, payload });
+    for (const [payload, field] of [
+      ['{"__proto__":{"admin":true}}', '__proto__'],
+      ['{"postName":"x","meta":{"constructor":{"prototype":{"admin":true}}}}', 'meta.constructor.prototype'],
+      ['[{"__proto__":{}}]', '0.__proto__'],
+    ] as const) {
+      const refused = await post(payload);
+      expect(refused.statusCode, payload).toBe(400);
+      expect(refused.json().data.errors, payload).toEqual({
+        [field]: 'is a key that is not allowed (it would change every object)',
+      });
+    }
+    const malformed = await post('{"postName": ');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().msg).toBe('the request body is not valid JSON');
+    const before = await fingerprint();
+    expect(before.size).toBeGreaterThan(20);
+    const duplicate = await post(
+      '{"category":1,"postCode":"dup-key","postName":"first","postName":"Last wins","sort":1}',
+    );
+    expect(duplicate.statusCode, duplicate.body).toBe(200);
+    expect(duplicate.json().data.postName).toBe('Last wins');
+    // the fingerprint the sweep compares sees a write
+    expect(changed(before, await fingerprint())).toEqual(['blade_post']);
+  });
 
   it('refuses NUL with a 400 naming the field, in the query and in the body', async () => {
     const page = await app.inject({

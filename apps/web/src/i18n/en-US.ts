@@ -117,6 +117,8 @@ export const enUS: CoreStrings = {
     changeRequiredTitle: 'Change your password',
     changeRequiredHint:
       'You signed in with the initial password. Choose your own password before using the console.',
+    passwordHint: '6 to 16 characters, with upper and lower case letters and digits',
+    signedInAs: 'Signed in as {{account}} ({{tenant}})',
     passwordChangedContinue: 'password changed',
   },
   validation: {

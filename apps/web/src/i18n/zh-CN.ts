@@ -114,6 +114,8 @@ export const zhCN = {
     passwordChanged: '密码修改成功，请重新登录',
     changeRequiredTitle: '修改密码',
     changeRequiredHint: '您使用初始密码登录，请先设置自己的密码再使用系统。',
+    passwordHint: '6 到 16 位，须包含大写字母、小写字母和数字',
+    signedInAs: '当前账号：{{account}}（{{tenant}}）',
     passwordChangedContinue: '密码修改成功',
   },
   validation: {

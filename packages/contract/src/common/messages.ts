@@ -36,6 +36,7 @@ export const messages = {
   'validation.dateTime': ['时间格式应为 yyyy-MM-dd HH:mm:ss', 'the time must be yyyy-MM-dd HH:mm:ss'],
   'validation.sortColumns': ['排序字段格式不正确', 'the sort columns are not valid'],
   'validation.blank': ['不能为空或全为空格', 'cannot be empty or all spaces'],
+  'validation.forbiddenKey': ['不允许的键名', 'is a key that is not allowed (it would change every object)'],
   'validation.nul': ['不能包含空字符（U+0000）', 'cannot contain a NUL character (U+0000)'],
   'validation.textMax': ['长度不能超过 {maximum} 个字符', 'at most {maximum} characters'],
   'validation.valueEmpty': ['值不能为空', 'value cannot be empty'],
@@ -48,6 +49,21 @@ export const messages = {
   'validation.phoneFormatError': ['手机号格式不正确', 'the phone number is not valid'],
   'validation.phoneLength': ['手机号必须为 11 位', 'phone must be 11 digits'],
   'validation.url': ['地址必须以 http 或 https 开头', 'the address must start with http or https'],
+  'validation.urlFormat': ['地址格式不正确', 'the address is not a valid URL'],
+  'validation.urlCharacters': [
+    '地址不能包含空格、控制字符或反斜杠',
+    'the address cannot contain spaces, control characters or backslashes',
+  ],
+  'validation.urlCredentials': [
+    '地址不能包含用户名或密码',
+    'the address cannot contain a user name or password',
+  ],
+  'validation.urlFragment': ['地址不能包含 # 片段', 'the address cannot contain a # fragment'],
+  'validation.urlQuery': ['地址不能包含 ? 查询参数', 'the address cannot contain a ? query'],
+  'validation.urlPrivate': [
+    '地址不能指向本机、内网、链路本地或云元数据地址',
+    'the address cannot point at this machine, a private or link-local network or a cloud metadata service',
+  ],
   'validation.email': ['邮箱格式不正确', 'the email address is not valid'],
   'validation.passwordRule': [
     '密码长度为 6 到 16 位，须包含大写字母、小写字母和数字',

@@ -15,8 +15,19 @@ export function asNumber(value: unknown): unknown {
   return Number.isNaN(number) ? value : number;
 }
 
-/** The one way a number field reads its input: `num(z.number().int().min(0).default(1))` (see asNumber). */
-export const num = <T extends z.ZodType>(schema: T) => z.preprocess(asNumber, schema);
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * The one way a number field reads its input: `num(z.number().int().min(0).default(1))` (see asNumber).
+ * `{ ownMessage: true }`: a missing, null or blank value is not a number rather than absent, so the field's own
+ * message (`z.number({ message })`, "please enter the sort order") refuses it instead of the generic "required".
+ */
+export const num = <T extends z.ZodType>(schema: T, options: { ownMessage?: boolean } = {}) =>
+  z.preprocess(
+    options.ownMessage ? (value) => (isBlank(value) ? Number.NaN : asNumber(value)) : asNumber,
+    schema,
+  );
 
 /**
  * An optional filter on a dictionary key or a small code (status, type, category, sex): a whole number within

@@ -11,7 +11,7 @@ import {
   radiusError,
   timeRangeError,
 } from '../rules.js';
-import { Email, Radius, Url } from './validation.js';
+import { Email, optionalTenantUrl, parseTenantUrl, Radius, tenantUrl, Url } from './validation.js';
 
 describe('spec §5 empty check', () => {
   it('treats null, undefined, the strings null/undefined, empty string, [] and {} as empty', () => {
@@ -139,5 +139,104 @@ describe('numbers (num)', () => {
     expect(keyFilter().parse('2')).toBe(2);
     expect(keyFilter().parse(undefined)).toBeUndefined();
     expect(keyFilter().safeParse('99999999999').success).toBe(false);
+  });
+});
+
+describe('num: how a number field reads its input', () => {
+  const plain = num(z.number({ message: 'own' }).int().optional());
+  const own = num(z.number({ message: 'own' }).int().optional(), { ownMessage: true });
+  it('reads numeric strings and treats blank as absent, unless the field answers missing with its own message', () => {
+    expect(plain.safeParse(' 12 ').data).toBe(12);
+    expect(own.safeParse('12').data).toBe(12);
+    for (const missing of [undefined, '', '  ']) {
+      expect(plain.safeParse(missing), String(missing)).toEqual({ success: true, data: undefined });
+      expect(own.safeParse(missing).error?.issues[0]?.message, String(missing)).toBe('own');
+    }
+    expect(own.safeParse(null).error?.issues[0]?.message).toBe('own');
+    expect(own.safeParse(true).success).toBe(false);
+    expect(own.safeParse('abc').success).toBe(false);
+  });
+});
+
+describe('tenant-configured URLs (issue 14)', () => {
+  const error = (value: string, query = false) => {
+    const parsed = parseTenantUrl(value, { query });
+    return 'error' in parsed ? parsed.error : undefined;
+  };
+  const normalised = (value: string, query = false) => {
+    const parsed = parseTenantUrl(value, { query });
+    return 'url' in parsed ? parsed.url : parsed.error;
+  };
+
+  it('stores the WHATWG-normalised form: numeric hosts as addresses, case, dot segments, a lone slash', () => {
+    expect(normalised('HTTPS://S3.Example.COM/')).toBe('https://s3.example.com');
+    expect(normalised('http://0x7f000001/')).toBe('http://127.0.0.1');
+    expect(normalised('http://2130706433/')).toBe('http://127.0.0.1');
+    expect(normalised('http://0177.0.0.1:80/')).toBe('http://127.0.0.1');
+    expect(normalised('http://[::ffff:127.0.0.1]:9000')).toBe('http://[::ffff:7f00:1]:9000');
+    expect(normalised('https://fh.example.com/a/../openapi/')).toBe('https://fh.example.com/openapi/');
+    expect(normalised('https://cdn.example.com/bg.png?v=2', true)).toBe('https://cdn.example.com/bg.png?v=2');
+  });
+
+  it('refuses each kind of smuggling with its own message', () => {
+    const cases: Array<[string, string]> = [
+      ['ftp://example.com', 'validation.url'],
+      ['http:/example.com', 'validation.url'],
+      ['http:///example.com', 'validation.url'],
+      ['//example.com', 'validation.url'],
+      ['example.com', 'validation.url'],
+      ['http:\\\\127.0.0.1', 'validation.urlCharacters'],
+      ['http://exa mple.com', 'validation.urlCharacters'],
+      ['http://example.com/\u0000', 'validation.urlCharacters'],
+      ['http://example.com/a\tb', 'validation.urlCharacters'],
+      ['http://user:pw@example.com', 'validation.urlCredentials'],
+      ['http://@example.com', 'validation.urlCredentials'],
+      ['http://example.com#', 'validation.urlFragment'],
+      ['http://127.0.0.1:9000/any/path?x=#', 'validation.urlFragment'],
+      ['http://127.0.0.1:9000/any/path?x=', 'validation.urlQuery'],
+      ['http://example.com/?', 'validation.urlQuery'],
+      ['http://exa%mple.com', 'validation.urlFormat'],
+      ['http://[::1', 'validation.urlFormat'],
+      ['http://example.com:99999', 'validation.urlFormat'],
+    ];
+    for (const [value, key] of cases) expect(error(value), value).toBe(key);
+    expect(error('https://cdn.example.com/x.png?v=1#top', true)).toBe('validation.urlFragment');
+  });
+
+  it('as a schema: trimmed, normalised, capped before and after normalising, empty allowed only when optional', () => {
+    expect(tenantUrl().parse('  http://S3.example.com/  ')).toBe('http://s3.example.com');
+    const issue = tenantUrl().safeParse('http://example.com#x').error?.issues[0];
+    expect(issue?.message).toBe('validation.urlFragment');
+    expect(
+      tenantUrl({ max: 20 }).safeParse('http://example.com/' + 'a'.repeat(10)).error?.issues[0]?.message,
+    ).toBe('validation.textMax');
+    // 'ü' is one character and becomes 'xn--tdaaa' (punycode): longer than the cap once normalised
+    expect(tenantUrl({ max: 18 }).safeParse('http://üüü.com').error?.issues[0]).toMatchObject({
+      message: 'validation.textMax',
+      maximum: 18,
+    });
+    expect(tenantUrl().safeParse('').success).toBe(false);
+    expect(optionalTenantUrl().parse('')).toBe('');
+    expect(optionalTenantUrl().parse(null)).toBe(null);
+    expect(optionalTenantUrl().parse(undefined)).toBe(undefined);
+    expect(optionalTenantUrl().safeParse('   ').success).toBe(true);
+    expect(optionalTenantUrl().safeParse('javascript:alert(1)').error?.issues[0]?.message).toBe(
+      'validation.url',
+    );
+  });
+
+  it('has a message in both languages for every refusal', () => {
+    for (const key of [
+      'validation.url',
+      'validation.urlFormat',
+      'validation.urlCharacters',
+      'validation.urlCredentials',
+      'validation.urlFragment',
+      'validation.urlQuery',
+      'validation.urlPrivate',
+    ]) {
+      expect(translate('zh-CN', key), key).not.toBe(key);
+      expect(translate('en-US', key), key).not.toBe(key);
+    }
   });
 });

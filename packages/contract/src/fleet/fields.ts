@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, splitIds, text } from '../common/schemas.js';
+import { optionalTenantUrl } from '../common/validation.js';
 import {
   alternatePairError,
   BATTERY_PERCENT_MAX,
@@ -69,12 +70,7 @@ export const StreamUrl = z
   .nullish();
 
 /** Spec §5 URL (http or https), optional. */
-export const OptionalHttpUrl = z
-  .string()
-  .trim()
-  .max(500, { message: 'validation.textMax' })
-  .refine((value) => value === '' || /^https?:\/\/[^\s/]+\S*$/i.test(value), { message: 'validation.url' })
-  .nullish();
+export const OptionalHttpUrl = optionalTenantUrl({ max: 500, query: true });
 
 export const BatteryPercent = ranged(BATTERY_PERCENT_MIN, BATTERY_PERCENT_MAX, 'fleet.batteryPercent', true);
 export const Longitude = ranged(-180, 180, 'fleet.longitude').nullish();

@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { AuditFields, Id, optionalText, text } from '../common/schemas.js';
+import { tenantUrl } from '../common/validation.js';
 
 // ------------------------------------------------------------------------------------ supplier configuration
-
-/** A base URL: http or https (spec §5), no spaces. */
-const BaseUrl = text(255).refine((value) => /^https?:\/\/[^\s/]+\S*$/i.test(value), {
-  message: 'validation.url',
-});
 
 /**
  * A supplier's API settings of a tenant (spec §7 cloud-equipment supplier-config). The app secret never
@@ -28,7 +24,8 @@ export const SupplierConfigSubmit = z.object({
   id: Id.optional(),
   name: text(100),
   code: text(64),
-  baseUrl: BaseUrl,
+  /** the supplier's API; paths are appended to it, so no query or fragment (saved normalised) */
+  baseUrl: tenantUrl({ max: 255 }),
   appKey: text(255),
   /** required when adding; on update empty or the mask keeps the saved secret */
   appSecret: z.string().trim().max(255, { message: 'validation.textMax' }).optional().nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AuditFields, Id, optionalText, text, num, keyFilter } from '../common/schemas.js';
 import { MOBILE_PATTERN } from '../rules.js';
+import { optionalTenantUrl } from '../common/validation.js';
 
 /** Where uploaded files are served from: links the server issued start with this. */
 export const FILE_LINK_PREFIX = '/files/';
@@ -68,14 +69,6 @@ export type PutFileResult = z.infer<typeof PutFileResult>;
 /** A stored secret as the API shows it once saved: never in clear. */
 export const SECRET_MASK = '******';
 
-const optionalUrl = z
-  .string()
-  .trim()
-  .max(255, { message: 'validation.textMax' })
-  .refine((value) => value === '' || /^https?:\/\/[^\s/]+/i.test(value), { message: 'validation.url' })
-  .optional()
-  .nullable();
-
 // ---------------------------------------------------------------------------------------------- object storage
 
 /**
@@ -114,7 +107,8 @@ export const OssSubmit = z.object({
       .refine((value) => (OSS_CATEGORIES as number[]).includes(value), { message: 'resource.ossCategory' }),
   ),
   ossCode: text(64),
-  endpoint: optionalUrl,
+  /** the service's address; paths are appended to it, so no query or fragment (saved normalised) */
+  endpoint: optionalTenantUrl({ max: 255 }),
   accessKey: optionalText(255),
   /** empty or `******` on an update keeps the saved secret */
   secretKey: optionalText(255),

@@ -24,37 +24,24 @@ function enterText(message: string, max = DICT_TEXT_MAX) {
   );
 }
 
-/**
- * Missing, null or blank: not a number, so the number check itself refuses it with the field's own "please
- * choose / enter" message (an absent value would get the generic "required").
- */
-const missingAsNaN = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
-    ? Number.NaN
-    : value;
-
 /** A whole number from 0 to DICT_SORT_MAX; missing or not a number gets the "please enter" message. */
-export const DictSort = z.preprocess(
-  missingAsNaN,
-  num(
-    z
-      .number({ message: 'dict.sortRequired' })
-      .int({ message: 'dict.sortRange' })
-      .min(0, { message: 'dict.sortRange' })
-      .max(DICT_SORT_MAX, { message: 'dict.sortRange' }),
-  ),
+export const DictSort = num(
+  z
+    .number({ message: 'dict.sortRequired' })
+    .int({ message: 'dict.sortRange' })
+    .min(0, { message: 'dict.sortRange' })
+    .max(DICT_SORT_MAX, { message: 'dict.sortRange' }),
+  { ownMessage: true },
 );
 
 /** Sealed: 0 no, 1 yes (spec §3, default 0 in the form; the choice is required, spec §5). */
-export const DictSealed = z.preprocess(
-  missingAsNaN,
-  num(
-    z
-      .number({ message: 'dict.sealedRequired' })
-      .int({ message: 'dict.sealedRequired' })
-      .min(0, { message: 'dict.sealedRequired' })
-      .max(1, { message: 'dict.sealedRequired' }),
-  ),
+export const DictSealed = num(
+  z
+    .number({ message: 'dict.sealedRequired' })
+    .int({ message: 'dict.sealedRequired' })
+    .min(0, { message: 'dict.sealedRequired' })
+    .max(1, { message: 'dict.sealedRequired' }),
+  { ownMessage: true },
 );
 
 /** The parent of an entry: 0 or none (the entry is a dictionary), or an entry's id (spec §5: optional). */

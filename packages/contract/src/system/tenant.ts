@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { GRANT_TYPES } from '../auth/auth.js';
 import { AuditFields, DateTime, Id, IdList, optionalText, text, num } from '../common/schemas.js';
-import { isHttpUrl, phoneError } from '../rules.js';
+import { phoneError } from '../rules.js';
+import { optionalTenantUrl } from '../common/validation.js';
 
 /** Accounts a tenant may hold when no limit is set. */
 export const UNLIMITED_ACCOUNTS = -1;
@@ -21,14 +22,8 @@ const ContactNumber = z
   .refine((value) => value === '' || !phoneError(value), { message: 'validation.phoneFormatError' })
   .nullish();
 
-/** Empty or an http(s) address. */
-const OptionalUrl = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { message: 'validation.textMax' })
-    .refine((value) => value === '' || isHttpUrl(value), { message: 'validation.url' })
-    .nullish();
+/** Empty or an http(s) link a browser opens (a query allowed), saved normalised (common/validation.ts). */
+const OptionalUrl = (max: number) => optionalTenantUrl({ max, query: true });
 
 /** Empty (never) or `yyyy-MM-dd HH:mm:ss`. */
 const OptionalDateTime = z

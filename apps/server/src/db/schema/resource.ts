@@ -22,12 +22,37 @@ export const oss = pgTable(
     appId: varchar('app_id', { length: 255 }),
     region: varchar('region', { length: 64 }),
     remark: varchar('remark', { length: 255 }),
+    /** the location uploads go to now (blade_oss_version); null for the local disk */
+    versionId: id('version_id'),
     ...auditColumns(),
   },
   (t) => [
     uniqueIndex('blade_oss_code_uq').on(t.tenantId, t.ossCode).where(live),
     uniqueIndex('blade_oss_enabled_uq').on(t.tenantId).where(enabled),
   ],
+);
+
+/**
+ * Where a configuration's files are, as it was when they were written: endpoint, bucket and region never
+ * change once a row is written; an edit that moves a configuration elsewhere adds a row, and every
+ * attachment keeps the row it was written with (issue 14: a tenant who edits the endpoint afterwards cannot
+ * redirect reads and deletes of old files). The credentials are the bucket's key: rotating them (same
+ * endpoint, bucket and region) updates the current row, so old files stay readable with the new key.
+ */
+export const ossVersion = pgTable(
+  'blade_oss_version',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    ossId: id('oss_id').notNull(),
+    endpoint: varchar('endpoint', { length: 255 }).notNull(),
+    bucketName: varchar('bucket_name', { length: 64 }).notNull(),
+    region: varchar('region', { length: 64 }),
+    accessKey: varchar('access_key', { length: 255 }).notNull(),
+    secretKey: varchar('secret_key', { length: 255 }).notNull(),
+    createTime: timestamp('create_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('blade_oss_version_oss_idx').on(t.ossId)],
 );
 
 /** SMS configurations of a tenant (PROTOCOLS.md §1 sms). */
@@ -88,6 +113,8 @@ export const attach = pgTable(
     attachSize: bigint('attach_size', { mode: 'number' }).notNull(),
     /** the oss configuration it was written to; null = the local disk */
     ossId: id('oss_id'),
+    /** the configuration's location it was written to (blade_oss_version), read and deleted there; null = local */
+    ossVersionId: id('oss_version_id'),
     ...auditColumns(),
   },
   (t) => [

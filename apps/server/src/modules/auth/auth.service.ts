@@ -1,7 +1,7 @@
 import { PLATFORM_TENANT_ID, type UserInfo } from '@aos/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { client } from '../../db/schema/index.js';
+import { client, user } from '../../db/schema/index.js';
 import { ADMINISTRATOR_ALIAS } from '../../db/provision.js';
 import type { Principal } from '../../lib/context.js';
 import type { PrincipalService } from './principal.service.js';
@@ -47,18 +47,28 @@ export class AuthService {
     return info;
   }
 
+  /**
+   * End the session. A refresh racing the logout cannot outlive it: the refresh stores its new token under a
+   * share lock of the user row after checking that its family was not ended (token.service.ts
+   * `assertStillValid`), and the logout ends the family under an update lock of the same row. So either the
+   * refresh commits first and the logout's revocation (a statement started after the lock) ends its new
+   * token too, or the logout commits first and the refresh is refused.
+   */
   async logout(principal: Principal): Promise<boolean> {
     const [row] = await this.db
       .select({ validity: client.accessTokenValidity })
       .from(client)
       .where(eq(client.clientId, principal.clientId))
       .limit(1);
-    // The revocation must outlive every access token of the session: their lifetime is the client's.
-    await this.sessions.revokeFamily(
-      this.db,
-      principal.sessionId,
-      row?.validity ?? MAX_ACCESS_VALIDITY_SECONDS,
-    );
+    await this.db.transaction(async (tx) => {
+      await tx
+        .select({ id: user.id })
+        .from(user)
+        .where(and(eq(user.id, principal.userId), eq(user.tenantId, principal.tenantId)))
+        .for('update');
+      // The revocation must outlive every access token of the session: their lifetime is the client's.
+      await this.sessions.revokeFamily(tx, principal.sessionId, row?.validity ?? MAX_ACCESS_VALIDITY_SECONDS);
+    });
     return true;
   }
 

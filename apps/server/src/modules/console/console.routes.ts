@@ -12,10 +12,6 @@ export default async function consoleRoutes(app: FastifyInstance) {
       schema: { tags: ['console'], summary: 'The console settings: window.__AOS_CONFIG__ = {...}' },
     },
     async (_request, reply) =>
-      reply
-        .type('application/javascript; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('x-content-type-options', 'nosniff')
-        .send(script),
+      reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(script),
   );
 }

@@ -26,6 +26,7 @@ import { SupplierConfigService } from './supplier-config.service.js';
 
 function buildServices({
   events,
+  storage,
 }: Platform): Pick<
   Services,
   'brands' | 'deviceCredentials' | 'devices' | 'docks' | 'dockBasicSets' | 'supplierConfigs' | 'flyOperators'
@@ -37,7 +38,7 @@ function buildServices({
     devices: new DeviceService(deviceCredentials),
     docks: new DockService(deviceCredentials),
     dockBasicSets: new DockBasicSetService(),
-    supplierConfigs: new SupplierConfigService(),
+    supplierConfigs: new SupplierConfigService(storage.guard),
     flyOperators: new FlyOperatorService(),
   };
 }

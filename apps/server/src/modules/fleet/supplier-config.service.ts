@@ -5,6 +5,7 @@ import { type Ctx, inTransaction } from '../../lib/context.js';
 import { crud } from '../../lib/crud.js';
 import { fieldError } from '../../lib/errors.js';
 import { keepsSecret } from '../../lib/secrets.js';
+import type { NetworkGuard } from '../../storage/network-guard.js';
 
 const configs = crud({
   table: supplierConfig,
@@ -20,10 +21,13 @@ function masked(row: ConfigRow): ConfigRow {
 
 /**
  * Supplier API settings of a tenant (spec §7 cloud-equipment supplier-config). Rules: the code is unique in
- * the tenant; the base URL is http or https; the app secret is required when adding, answered masked, and
+ * the tenant; the base URL is a tenant URL (contract tenantUrl) whose host is not our own network (unless
+ * the platform allows private networks); the app secret is required when adding, answered masked, and
  * kept when an update sends the mask or nothing.
  */
 export class SupplierConfigService {
+  constructor(private readonly guard: NetworkGuard) {}
+
   async page(ctx: Ctx, query: PageQuery & Record<string, unknown>) {
     const page = await configs.page(ctx, query);
     return { ...page, records: page.records.map(masked) };
@@ -35,6 +39,7 @@ export class SupplierConfigService {
 
   async add(ctx: Ctx, input: SupplierConfigSubmit) {
     if (keepsSecret(input.appSecret)) throw fieldError('appSecret', 'validation.required');
+    this.checkBaseUrl(input.baseUrl);
     return inTransaction(ctx, async (tx) => {
       await this.checkCode(tx, input.code, undefined);
       return masked(await configs.insert(tx, { ...this.values(input), appSecret: input.appSecret! }));
@@ -44,6 +49,7 @@ export class SupplierConfigService {
   async update(ctx: Ctx, input: SupplierConfigSubmit) {
     if (!input.id) throw fieldError('id', 'validation.required');
     const id = input.id;
+    this.checkBaseUrl(input.baseUrl);
     return inTransaction(ctx, async (tx) => {
       const existing = await configs.detail(tx, id);
       await this.checkCode(tx, input.code, id);
@@ -64,6 +70,11 @@ export class SupplierConfigService {
       appKey: input.appKey,
       remark: input.remark || null,
     };
+  }
+
+  /** The server will call this address: it may not name our own network (NetworkGuard, issue 14). */
+  private checkBaseUrl(baseUrl: string) {
+    if (this.guard.refuses(baseUrl)) throw fieldError('baseUrl', 'validation.urlPrivate');
   }
 
   private async checkCode(ctx: Ctx, code: string, id: string | undefined) {

@@ -31,6 +31,7 @@ import type { Ctx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import type { LogService } from '../log/log.service.js';
 import { type BodyOf, PERFORM } from './remote-control.actions.js';
+import type { CommandOutcomes } from './remote-control.outcomes.js';
 import {
   boundDroneSn,
   type DockRow,
@@ -93,6 +94,8 @@ export class RemoteControlService {
     private readonly link: DeviceLink,
     private readonly live: LiveState,
     private readonly logs: LogService,
+    /** the durable note of each command until its outcome is logged (absent: none, as in unit tests) */
+    private readonly outcomes?: CommandOutcomes,
   ) {
     // Every instance sees every job frame (the live hub shares them); the one that sent the command logs its
     // end, so a job's result is logged once whichever instance received the device's progress events.
@@ -231,6 +234,9 @@ export class RemoteControlService {
     options: { jobMethod: string | null },
   ): Promise<ControlResult> {
     const bid = randomUUID();
+    // Noted durably before it goes out: if this process dies before the outcome is logged, the note logs
+    // it as timed out after the restart (remote-control.outcomes.ts).
+    const pending = (await this.outcomes?.pending(ctx, { bid, action, method, sn })) ?? null;
     try {
       const outcome = await this.link.call(sn, method, data, { bid, gatewaySn });
       if (options.jobMethod) {
@@ -256,6 +262,7 @@ export class RemoteControlService {
         `${action} (${method}) → ${sn}: accepted, bid ${bid}`,
         request,
       );
+      this.outcomes?.settled(pending);
       if (!options.jobMethod)
         this.ended(ctx, { bid, action, sn, job: null, outcome: 'ok', status: 'accepted', result: null });
       return { gatewaySn, action, method, bid, output: outcome.output ?? null };
@@ -265,9 +272,11 @@ export class RemoteControlService {
         ctx,
         'warn',
         'device.control',
-        `${action} (${method}) → ${sn}: ${error.reason}${error.result === null ? '' : ` ${error.result}`}`,
+        `${action} (${method}) → ${sn}: ${error.reason}${error.result === null ? '' : ` ${error.result}`}, ` +
+          `bid ${bid}`,
         request,
       );
+      this.outcomes?.settled(pending);
       this.ended(ctx, {
         bid,
         action,

@@ -49,7 +49,7 @@ export class AttachService {
     if (!removed.length) throw notFound();
     for (const row of removed) {
       try {
-        await (await storeOf(ctx.db, this.files.storage, row.ossId)).remove(row.name);
+        await (await storeOf(ctx.db, this.files.storage, row)).remove(row.name);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         this.logs.usual(

@@ -16,7 +16,6 @@ export async function sendFile(
 ) {
   reply
     .header('accept-ranges', 'bytes')
-    .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'")
     .header('cache-control', options.cacheControl);
   let file: OpenedFile;

@@ -104,7 +104,7 @@ export class FileService {
   ): Promise<PutFileResult> {
     const secret = randomBytes(16).toString('base64url');
     const name = tenantKey(ctx.tenantId, formatCompactDate(new Date()), `${newId()}-${secret}.${extension}`);
-    const { store, ossId, domain } = await enabledStore(ctx, this.storage);
+    const { store, ossId, ossVersionId, domain } = await enabledStore(ctx, this.storage);
     const limited = pipeline(stream, byteLimit(limit.bytes, tooLarge(limit)), () => undefined);
     const { size } = await store.put(name, limited, { contentType: CONTENT_TYPES[extension] });
     const label = originalName(file.filename);
@@ -119,6 +119,7 @@ export class FileService {
         extension,
         attachSize: size,
         ossId,
+        ossVersionId,
       });
       return { link: row.link, domain, name, originalName: label, attachId: row.id };
     } catch (error) {
@@ -160,7 +161,7 @@ export class FileService {
     if (!match || !ownsKey(ctx.tenantId, name) || !isImage(match[4]!)) return false;
     const row = await attaches.find(ctx, eq(attach.name, name));
     if (!row) return false;
-    if (row.ossId) return true;
+    if (row.ossVersionId) return true;
     const found = await this.storage.local.get(row.name);
     found?.stream.destroy();
     return found !== null;
@@ -173,13 +174,13 @@ export class FileService {
     const [row] = await db.select().from(attach).where(eq(attach.name, relative)).limit(1);
     if (row?.isDeleted) throw notFound();
     // No row: a file stored before uploads were recorded, on the local disk.
-    const store = row ? await storeOf(db, this.storage, row.ossId) : this.storage.local;
+    const store = row ? await storeOf(db, this.storage, row) : this.storage.local;
     return this.opened(store, relative, row?.originalName ?? relative.split('/').pop()!, range);
   }
 
   /** An attachment's bytes (the download call checks the tenant first). */
   async openAttach(db: Executor, row: AttachRow, range?: ByteRange): Promise<OpenedFile> {
-    return this.opened(await storeOf(db, this.storage, row.ossId), row.name, row.originalName, range);
+    return this.opened(await storeOf(db, this.storage, row), row.name, row.originalName, range);
   }
 
   /** A presigned GET of the local store, already verified: any safe key, under the name it was signed for. */

@@ -1,5 +1,5 @@
 import { defineArea, type Services } from '../../area.js';
-import { attach, oss, sms, smsOutbox } from '../../db/schema/index.js';
+import { attach, oss, ossVersion, sms, smsOutbox } from '../../db/schema/index.js';
 import type { Platform } from '../../platform.js';
 import { AttachService } from './attach.service.js';
 import { FileService } from './file.service.js';
@@ -14,7 +14,7 @@ function buildServices(
   const files = new FileService(storage);
   return {
     files,
-    oss: new OssService(logs),
+    oss: new OssService(logs, storage.guard),
     sms: new SmsService(cache, logs),
     attaches: new AttachService(files, logs),
   };
@@ -37,6 +37,6 @@ export default defineArea({
   needs: ['log'],
   services: buildServices,
   routes: [resourceRoutes],
-  tables: [oss, sms, smsOutbox, attach],
+  tables: [oss, ossVersion, sms, smsOutbox, attach],
   permissions: ['oss', 'sms', 'attach'],
 });

@@ -1,10 +1,13 @@
-import { App, Button, Card, Typography } from 'antd';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import type { Language } from '@aos/contract';
+import { Alert, App, Button, Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { loginByUsername } from '../../api/auth';
 import { runtimeConfig } from '../../store/runtime-config';
 import { useSession } from '../../store/session';
 import { completeSignIn, signOut } from '../../store/session-flow';
+import { LanguageSwitch } from '../login/LanguageSwitch';
 import { PasswordForm } from './PasswordForm';
 
 /**
@@ -16,6 +19,12 @@ export default function ChangePasswordPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const language = useSession((state) => state.language);
+  const userInfo = useSession((state) => state.userInfo);
+  const switchLanguage = (next: Language) => {
+    useSession.getState().setLanguage(next);
+    window.location.reload();
+  };
 
   const continueWith = async (newPassword: string) => {
     const { tenantId, rememberTenant, userInfo } = useSession.getState();
@@ -38,13 +47,49 @@ export default function ChangePasswordPage() {
 
   return (
     <div
-      style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+      style={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 24,
+        padding: 24,
+        position: 'relative',
+      }}
       data-testid="change-password-page"
     >
-      <Card style={{ width: 480 }} title={t('personal.changeRequiredTitle')}>
-        <Typography.Paragraph type="secondary">{t('personal.changeRequiredHint')}</Typography.Paragraph>
-        <PasswordForm onChanged={continueWith} />
-        <Button type="link" style={{ paddingInline: 0, marginTop: 8 }} onClick={() => void signOut()}>
+      <div style={{ position: 'absolute', top: 16, right: 16 }}>
+        <LanguageSwitch language={language} onChoose={switchLanguage} />
+      </div>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
+        {runtimeConfig.logo && <img src={runtimeConfig.logo} alt="" style={{ height: 36 }} />}
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {runtimeConfig.title}
+        </Typography.Title>
+      </div>
+      <Card
+        style={{ width: '100%', maxWidth: 460 }}
+        title={
+          <span>
+            <SafetyCertificateOutlined style={{ marginInlineEnd: 8, color: '#1677ff' }} />
+            {t('personal.changeRequiredTitle')}
+          </span>
+        }
+      >
+        {userInfo && (
+          <Typography.Paragraph data-testid="change-password-who">
+            {t('personal.signedInAs', { account: userInfo.account, tenant: userInfo.tenantName })}
+          </Typography.Paragraph>
+        )}
+        <Alert
+          type="warning"
+          showIcon
+          title={t('personal.changeRequiredHint')}
+          style={{ marginBottom: 20 }}
+        />
+        <PasswordForm onChanged={continueWith} block />
+        <Button type="link" block style={{ marginTop: 8 }} onClick={() => void signOut()}>
           {t('layout.logout')}
         </Button>
       </Card>

@@ -15,7 +15,14 @@ interface PasswordValues {
  * Change password: spec §5 rule (6 to 16 with upper, lower case and digits) and confirmation. Every session
  * ends on the server: by default the user signs in again; `onChanged` may go on instead (with the new password).
  */
-export function PasswordForm({ onChanged }: { onChanged?: (newPassword: string) => Promise<void> }) {
+export function PasswordForm({
+  onChanged,
+  block = false,
+}: {
+  onChanged?: (newPassword: string) => Promise<void>;
+  /** a full-width submit button (the forced change screen) */
+  block?: boolean;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<PasswordValues>();
@@ -46,6 +53,7 @@ export function PasswordForm({ onChanged }: { onChanged?: (newPassword: string) 
       <Form.Item
         name="newPassword"
         label={t('personal.newPassword')}
+        extra={t('personal.passwordHint')}
         rules={[
           { required: true, message: t('personal.newPasswordRequired') },
           {
@@ -73,7 +81,13 @@ export function PasswordForm({ onChanged }: { onChanged?: (newPassword: string) 
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={change.isPending} data-testid="password-save">
+      <Button
+        type="primary"
+        htmlType="submit"
+        block={block}
+        loading={change.isPending}
+        data-testid="password-save"
+      >
         {t('common.submit')}
       </Button>
     </Form>

@@ -166,7 +166,7 @@ export function ImportDialog({ onClose }: { onClose: (changed: boolean) => void 
       onCancel={() => onClose(Boolean(result && result.saved + result.updated > 0))}
     >
       <Space direction="vertical" style={{ width: '100%' }} size="middle" data-testid="user-import">
-        <Alert type="info" showIcon message={t('user.importStep')} />
+        <Alert type="info" showIcon title={t('user.importStep')} />
         <Space wrap>
           <Button
             icon={<DownloadOutlined />}
@@ -229,7 +229,7 @@ export function ImportDialog({ onClose }: { onClose: (changed: boolean) => void 
             type={result.failed ? 'warning' : 'success'}
             showIcon
             data-testid="user-import-result"
-            message={t('user.importResult', result)}
+            title={t('user.importResult', result)}
             action={
               result.reportKey ? (
                 <Button
