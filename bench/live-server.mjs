@@ -2,16 +2,21 @@
 // benchmark's Mosquitto, live push on /api/ws. Talks to its parent over IPC:
 //
 //   child  -> parent  { type: 'ready', port, token, devices, mqttUrl }   listening; `devices` registered
-//   parent -> child   { type: 'usage' }                          CPU and memory of this process so far
-//   child  -> parent  { type: 'usage', micros, rss, heap, link } (µs user + system; bytes; link.stats)
+//   parent -> child   { type: 'usage', gc? }                     CPU and memory of this process so far
+//   child  -> parent  { type: 'usage', micros, rss, heap, external, link, logs }
+//                                      (µs user + system; bytes; link.stats; log lines at warn and error)
+//                                      with `gc` (and --expose-gc) after a full garbage collection
 //   parent -> child   { type: 'close' }
 //   child  -> parent  { type: 'closed' }
 //   child  -> parent  { type: 'error', message, stack }
 //
 // Settings in the environment: BENCH_MQTT_URL (empty: the embedded broker on a free port, whose URL `ready`
 // carries as `mqttUrl`), BENCH_DEVICES (docks + drones, half each), BENCH_DATA_DIR, BENCH_DATABASE_URL,
-// BENCH_REDIS_URL, BENCH_JWT_SECRET, BENCH_ADMIN_PASSWORD, BENCH_CONSOLE_DIR (a built console to serve).
+// BENCH_REDIS_URL, BENCH_JWT_SECRET, BENCH_ADMIN_PASSWORD, BENCH_CONSOLE_DIR (a built console to serve),
+// BENCH_SIMULATOR=1 (the demo area's fleet runs, as with `npm start`; bench/soak.mjs). The server's log goes
+// to a counter at level warn: `usage` reports how many warn and error lines it wrote, and the first few.
 import { createHash } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
 
@@ -25,6 +30,27 @@ const CLIENT_BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64
 const md5Hex = (plain) => createHash('md5').update(plain, 'utf8').digest('hex');
 
 let app;
+
+/** The server's log lines at warn and above (pino's JSON lines), counted; the first few kept. */
+const logs = { warn: 0, error: 0, first: [] };
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    for (const line of chunk.toString().split('\n')) {
+      if (!line) continue;
+      let entry;
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        entry = { level: 50, msg: line };
+      }
+      if (entry.level >= 50) logs.error += 1;
+      else if (entry.level >= 40) logs.warn += 1;
+      if (entry.level >= 40 && logs.first.length < 10)
+        logs.first.push(`${entry.level >= 50 ? 'error' : 'warn'}: ${entry.msg} ${entry.err?.message ?? ''}`.trim());
+    }
+    done();
+  },
+});
 
 async function inject(token, method, url, payload) {
   const response = await app.inject({
@@ -81,7 +107,7 @@ async function start() {
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     CAPTCHA_ENABLED: 'false',
-    SIMULATOR: 'false',
+    SIMULATOR: process.env.BENCH_SIMULATOR === '1' ? 'true' : 'false',
     MQTT_ENABLED: 'true',
     MQTT_URL: process.env.BENCH_MQTT_URL || undefined,
     MQTT_PORT: '0',
@@ -94,7 +120,11 @@ async function start() {
     ADMIN_PASSWORD: process.env.BENCH_ADMIN_PASSWORD,
     PASSWORD_HASH_COST: '10',
   });
-  app = await buildApp({ config, logger: false, consoleDir: process.env.BENCH_CONSOLE_DIR || null });
+  app = await buildApp({
+    config,
+    logger: { level: 'warn', stream: logStream },
+    consoleDir: process.env.BENCH_CONSOLE_DIR || null,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const query = new URLSearchParams({
     tenantId: '000000',
@@ -125,6 +155,7 @@ async function shutdown() {
 
 process.on('message', (message) => {
   if (message.type === 'usage') {
+    if (message.gc && typeof globalThis.gc === 'function') globalThis.gc();
     const cpu = process.cpuUsage();
     const memory = process.memoryUsage();
     void send({
@@ -132,7 +163,9 @@ process.on('message', (message) => {
       micros: cpu.user + cpu.system,
       rss: memory.rss,
       heap: memory.heapUsed,
+      external: memory.external,
       link: app.platform.deviceLink.stats,
+      logs,
     });
   } else if (message.type === 'close') {
     void shutdown()
