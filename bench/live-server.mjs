@@ -3,8 +3,9 @@
 //
 //   child  -> parent  { type: 'ready', port, token, devices, mqttUrl }   listening; `devices` registered
 //   parent -> child   { type: 'usage', gc? }                     CPU and memory of this process so far
-//   child  -> parent  { type: 'usage', micros, rss, heap, external, link, logs }
-//                                      (µs user + system; bytes; link.stats; log lines at warn and error)
+//   child  -> parent  { type: 'usage', micros, rss, heap, external, link, logs, online, brokerClients }
+//                                      (µs user + system; bytes; link.stats; log lines at warn and error;
+//                                      devices online in the link; the embedded broker's connections)
 //                                      with `gc` (and --expose-gc) after a full garbage collection
 //   parent -> child   { type: 'close' }
 //   child  -> parent  { type: 'closed' }
@@ -13,7 +14,8 @@
 // Settings in the environment: BENCH_MQTT_URL (empty: the embedded broker on a free port, whose URL `ready`
 // carries as `mqttUrl`), BENCH_DEVICES (docks + drones, half each), BENCH_DATA_DIR, BENCH_DATABASE_URL,
 // BENCH_REDIS_URL, BENCH_JWT_SECRET, BENCH_ADMIN_PASSWORD, BENCH_CONSOLE_DIR (a built console to serve),
-// BENCH_SIMULATOR=1 (the demo area's fleet runs, as with `npm start`; bench/soak.mjs). The server's log goes
+// BENCH_SN_PREFIX (in every serial number and so in every topic and client id), BENCH_SHARE_GROUP (the MQTT
+// shared-subscription group), BENCH_SIMULATOR=1 (the demo area's fleet runs, as with `npm start`; bench/soak.mjs). The server's log goes
 // to a counter at level warn: `usage` reports how many warn and error lines it wrote, and the first few.
 import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
@@ -30,6 +32,9 @@ const CLIENT_BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64
 const md5Hex = (plain) => createHash('md5').update(plain, 'utf8').digest('hex');
 
 let app;
+/** put in every serial number (BENCH_SN_PREFIX), so that a run on a shared broker has topics of its own */
+const SN_PREFIX = process.env.BENCH_SN_PREFIX ?? '';
+const REGISTER_CONCURRENCY = 8;
 
 /** The server's log lines at warn and above (pino's JSON lines), counted; the first few kept. */
 const logs = { warn: 0, error: 0, first: [] };
@@ -46,7 +51,9 @@ const logStream = new Writable({
       if (entry.level >= 50) logs.error += 1;
       else if (entry.level >= 40) logs.warn += 1;
       if (entry.level >= 40 && logs.first.length < 10)
-        logs.first.push(`${entry.level >= 50 ? 'error' : 'warn'}: ${entry.msg} ${entry.err?.message ?? ''}`.trim());
+        logs.first.push(
+          `${entry.level >= 50 ? 'error' : 'warn'}: ${entry.msg} ${entry.err?.message ?? ''}`.trim(),
+        );
     }
     done();
   },
@@ -64,25 +71,36 @@ async function inject(token, method, url, payload) {
   return response.json().data;
 }
 
-/** Half docks, half drones, each drone bound to its dock, through the same calls as the console. */
+/**
+ * Half docks, half drones, each drone bound to its dock, through the same calls as the console; up to
+ * REGISTER_CONCURRENCY pairs at a time (a fleet of thousands one call after the other takes many minutes).
+ */
 async function register(token, count) {
   const pairs = Math.ceil(count / 2);
+  const registered = new Array(pairs);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < pairs; index = next++) {
+      const suffix = `${SN_PREFIX}${String(index + 1).padStart(4, '0')}`;
+      const drone = await inject(token, 'POST', '/api/cloud-equipment/equipment-management/add', {
+        name: `Bench drone ${suffix}`,
+        serialNumber: `BENCHUAV${suffix}`,
+        type: 1,
+        modelId: 'dji-m3td',
+      });
+      const dock = await inject(token, 'POST', '/api/cloud-equipment/uavhangar/submit', {
+        name: `Bench dock ${suffix}`,
+        type: 1,
+        serialNumber: `BENCHDOCK${suffix}`,
+        modelId: 'dji-dock2',
+        droneIds: drone.id,
+      });
+      registered[index] = { drone, dock };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(REGISTER_CONCURRENCY, pairs) }, worker));
   const devices = [];
-  for (let index = 0; index < pairs; index++) {
-    const suffix = String(index + 1).padStart(4, '0');
-    const drone = await inject(token, 'POST', '/api/cloud-equipment/equipment-management/add', {
-      name: `Bench drone ${suffix}`,
-      serialNumber: `BENCHUAV${suffix}`,
-      type: 1,
-      modelId: 'dji-m3td',
-    });
-    const dock = await inject(token, 'POST', '/api/cloud-equipment/uavhangar/submit', {
-      name: `Bench dock ${suffix}`,
-      type: 1,
-      serialNumber: `BENCHDOCK${suffix}`,
-      modelId: 'dji-dock2',
-      droneIds: drone.id,
-    });
+  for (const { drone, dock } of registered) {
     devices.push({
       kind: 'dock',
       sn: dock.serialNumber,
@@ -111,7 +129,7 @@ async function start() {
     MQTT_ENABLED: 'true',
     MQTT_URL: process.env.BENCH_MQTT_URL || undefined,
     MQTT_PORT: '0',
-    MQTT_SHARE_GROUP: 'aos-bench',
+    MQTT_SHARE_GROUP: process.env.BENCH_SHARE_GROUP || 'aos-bench',
     DATA_DIR: process.env.BENCH_DATA_DIR,
     DATABASE_URL: process.env.BENCH_DATABASE_URL || undefined,
     REDIS_URL: process.env.BENCH_REDIS_URL || undefined,
@@ -166,6 +184,9 @@ process.on('message', (message) => {
       external: memory.external,
       link: app.platform.deviceLink.stats,
       logs,
+      online: app.platform.deviceLink.presence.list().filter((entry) => entry.online).length,
+      // the embedded broker's connections (null with an external broker)
+      brokerClients: app.deviceBroker ? app.deviceBroker.aedes.connectedClients : null,
     });
   } else if (message.type === 'close') {
     void shutdown()

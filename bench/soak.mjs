@@ -295,7 +295,12 @@ async function main() {
     const logErrors = last.logs.error;
     const consoleErrors = counters.closed.length + counters.socketErrors.length + counters.stalls;
     const errors =
-      totals.non2xx + totals.errors + totals.timeouts + logErrors + consoleErrors + (serverExited === null ? 0 : 1);
+      totals.non2xx +
+      totals.errors +
+      totals.timeouts +
+      logErrors +
+      consoleErrors +
+      (serverExited === null ? 0 : 1);
     const elapsedS = last.at / 1000;
     const serverCores = (last.micros - first.micros) / 1e6 / elapsedS;
     const mb = (value) => `${value.toFixed(1)} MB`;
@@ -325,7 +330,10 @@ async function main() {
         `${counters.osd.toLocaleString('en-US')} (${counters.devices.size}) / ${counters.closed.length} / ` +
           `${counters.stalls} / ${counters.renewed}`,
       ],
-      ['RSS first / last (min–max)', `${mb(samples[0].rss)} / ${mb(last.rss)} (${mb(minOf('rss'))}–${mb(maxOf('rss'))})`],
+      [
+        'RSS first / last (min–max)',
+        `${mb(samples[0].rss)} / ${mb(last.rss)} (${mb(minOf('rss'))}–${mb(maxOf('rss'))})`,
+      ],
       [
         'heap used after GC first / last (min–max)',
         `${mb(samples[0].heap)} / ${mb(last.heap)} (${mb(minOf('heap'))}–${mb(maxOf('heap'))})`,
@@ -339,11 +347,10 @@ async function main() {
     console.log(textTable([['measure', 'value'], ...rows]));
     if (last.logs.first.length) console.log(`server log (first lines):\n  ${last.logs.first.join('\n  ')}`);
     if (counters.closed.length) console.log(`console close codes: ${counters.closed.join(', ')}`);
-    if (counters.socketErrors.length) console.log(`console socket errors: ${counters.socketErrors.slice(0, 5).join('; ')}`);
+    if (counters.socketErrors.length)
+      console.log(`console socket errors: ${counters.socketErrors.slice(0, 5).join('; ')}`);
     if (serverExited !== null) console.log(`the server exited during the soak (${serverExited})`);
-    console.log(
-      `memory slope ${slope(rssAll)} RSS, ${slope(heapAll)} heap; errors ${errors}`,
-    );
+    console.log(`memory slope ${slope(rssAll)} RSS, ${slope(heapAll)} heap; errors ${errors}`);
     if (args.write) {
       const key = `soak:${args.db}${args.redis ? '+redis' : ''}`;
       const settings =
@@ -357,11 +364,18 @@ async function main() {
       const series =
         'Memory samples (minutes: RSS / heap MB): ' +
         samples
-          .filter((_, index) => index % Math.max(1, Math.round(samples.length / 12)) === 0 || index === samples.length - 1)
+          .filter(
+            (_, index) =>
+              index % Math.max(1, Math.round(samples.length / 12)) === 0 || index === samples.length - 1,
+          )
           .map((row) => `${(row.at / 60_000).toFixed(0)}: ${row.rss.toFixed(0)} / ${row.heap.toFixed(1)}`)
           .join('; ') +
         '.';
-      writeBlock('## Soak (bench/soak.mjs)', key, `${settings}\n\n${markdownTable([['measure', 'value'], ...rows])}\n\n${series}`);
+      writeBlock(
+        '## Soak (bench/soak.mjs)',
+        key,
+        `${settings}\n\n${markdownTable([['measure', 'value'], ...rows])}\n\n${series}`,
+      );
     }
     if (errors > 0) process.exitCode = 1;
   } finally {
