@@ -159,6 +159,8 @@ async function start() {
   const token = signIn.json().access_token;
   if (!token) throw new Error(`sign-in failed: ${signIn.body}`);
   const devices = await register(token, Number(process.env.BENCH_DEVICES));
+  app.platform.deviceLink.on('osd', () => (handled.osd += 1));
+  app.platform.deviceLink.on('state', () => (handled.state += 1));
   const mqttUrl = process.env.BENCH_MQTT_URL || `mqtt://127.0.0.1:${app.deviceBroker.port}`;
   await send({ type: 'ready', port: app.server.address().port, token, devices, mqttUrl });
 }
@@ -169,6 +171,29 @@ async function shutdown() {
     if (keys.length) await app.cache.del(...keys).catch(() => undefined);
   }
   await app?.close();
+}
+
+/**
+ * Where work waits inside the server (read from the libraries' and the hub's internals, so best effort): the
+ * link's messages received but not yet merged (received - OSD - state - other), the hub's devices waiting for
+ * their snapshot, Redis commands not yet answered, queries waiting for a pool connection.
+ */
+const handled = { osd: 0, state: 0 };
+function queues() {
+  const link = app.platform.deviceLink;
+  const hub = app.platform.live;
+  const redis = app.cache?.redis;
+  const pool = app.platform.database?.db?.$client;
+  let hubWaiting = 0;
+  for (const entry of hub.loading?.values?.() ?? []) hubWaiting += entry.queue.length;
+  return {
+    linkOsdState: handled.osd + handled.state,
+    hubLoading: hub.loading?.size ?? null,
+    hubWaiting,
+    redisCommands: redis ? (redis.commandQueue?.length ?? 0) + (redis.offlineQueue?.length ?? 0) : null,
+    poolWaiting: typeof pool?.waitingCount === 'number' ? pool.waitingCount : null,
+    linkReceived: link.stats.received,
+  };
 }
 
 process.on('message', (message) => {
@@ -187,6 +212,7 @@ process.on('message', (message) => {
       online: app.platform.deviceLink.presence.list().filter((entry) => entry.online).length,
       // the embedded broker's connections (null with an external broker)
       brokerClients: app.deviceBroker ? app.deviceBroker.aedes.connectedClients : null,
+      queues: queues(),
     });
   } else if (message.type === 'close') {
     void shutdown()

@@ -327,6 +327,15 @@ async function main() {
               ? `${brokerConnected ?? '?'} (Mosquitto $SYS, with the server's and the floor's)`
               : `${brokerConnected ?? '?'} (Mosquitto $SYS, the whole shared broker)`),
       ],
+      [
+        'server backlog at end: link (received − OSD, state merged; + 1 topology per dock) / hub snapshot waits / Redis commands / pool waits',
+        [
+          after.server.queues.linkReceived - after.server.queues.linkOsdState,
+          after.server.queues.hubWaiting,
+          after.server.queues.redisCommands ?? 'n/a',
+          after.server.queues.poolWaiting ?? 'n/a',
+        ].join(' / '),
+      ],
       ['server CPU (cores, average)', serverCores.toFixed(2)],
       [
         'server memory (RSS / heap at end)',

@@ -14,14 +14,22 @@ const DECOY_HASH = sha256(randomBytes(18).toString('base64url'));
 interface Cached<T> {
   value: Promise<T>;
   expires: number;
+  /** the answer is in (a lookup still running is never started again, however long it takes) */
+  settled: boolean;
+  /** a fresh answer is being read while this one is still served */
+  refreshing: boolean;
 }
 
 /**
  * The fleet registry as the device link reads it: serial number → tenant and owner (the credential table is
  * the platform-wide register of serial numbers), the drones bound to a dock, and credential checks. Lookups
  * are cached for `ttlMs` because every telemetry message needs one; the cache holds the promise, so messages
- * of one device that arrive while its lookup runs wait for the same answer and keep their order. A device
- * removed or moved in the registry is seen by the link at the latest `ttlMs` later.
+ * of one device that arrive while its lookup runs wait for the same answer and keep their order. Once an
+ * answer is older than `ttlMs` it is still served while a fresh one is read in the background (one read per
+ * device at a time), so no message waits for the database after a device's first: with thousands of
+ * devices whose answers expire together, every message used to wait for thousands of queries in line for
+ * the pool (bench/RESULTS.md, 5,000 devices). A device removed or moved in the registry is seen by the link
+ * at the latest `ttlMs` plus one query later, at once where the registry calls `invalidate`.
  */
 export class DeviceDirectory {
   private readonly bySerial = new Map<string, Cached<DeviceIdentity | null>>();
@@ -58,12 +66,50 @@ export class DeviceDirectory {
   /** The registered owner of `sn`, or null when no device or dock has it. */
   lookup(sn: string): Promise<DeviceIdentity | null> {
     const hit = this.bySerial.get(sn);
-    if (hit && hit.expires > this.now()) return hit.value;
+    if (hit) {
+      if (hit.settled && !hit.refreshing && hit.expires <= this.now()) this.refresh(sn, hit);
+      return hit.value;
+    }
     const value = this.load(sn);
-    this.bySerial.set(sn, { value, expires: this.now() + this.ttlMs });
-    // A failed lookup (database down) is not remembered: the next message asks again.
-    value.catch(() => this.bySerial.delete(sn));
+    const entry: Cached<DeviceIdentity | null> = {
+      value,
+      expires: this.now() + this.ttlMs,
+      settled: false,
+      refreshing: false,
+    };
+    this.bySerial.set(sn, entry);
+    value.then(
+      () => {
+        // the lifetime counts from the answer: a read that took long is not stale at once
+        entry.settled = true;
+        entry.expires = this.now() + this.ttlMs;
+      },
+      // A failed lookup (database down) is not remembered: the next message asks again.
+      () => {
+        if (this.bySerial.get(sn) === entry) this.bySerial.delete(sn);
+      },
+    );
     return value;
+  }
+
+  /** Read `sn` again while `stale` is served; a failed read keeps it (the next lookup tries again). */
+  private refresh(sn: string, stale: Cached<DeviceIdentity | null>): void {
+    stale.refreshing = true;
+    this.load(sn).then(
+      (identity) => {
+        // invalidated meanwhile: the entry that replaced it (or its absence) stands
+        if (this.bySerial.get(sn) !== stale) return;
+        this.bySerial.set(sn, {
+          value: Promise.resolve(identity),
+          expires: this.now() + this.ttlMs,
+          settled: true,
+          refreshing: false,
+        });
+      },
+      () => {
+        stale.refreshing = false;
+      },
+    );
   }
 
   /** Forget `sn` so the next lookup reads the registry (for the registry to call when it changes). */
