@@ -9,16 +9,29 @@ import { type DeviceIdentity, DeviceDirectory } from './directory.js';
 function directory(ttlMs = 1000) {
   let now = 0;
   const reads: Array<{
-    sn: string;
+    sns: string[];
     resolve: (identity: DeviceIdentity | null) => void;
+    resolveAll: (found: DeviceIdentity[]) => void;
     reject: (error: Error) => void;
   }> = [];
   const dir = new DeviceDirectory({} as Executor, ttlMs, () => now);
-  (dir as unknown as { load: (sn: string) => Promise<DeviceIdentity | null> }).load = (sn) =>
-    new Promise((resolve, reject) => reads.push({ sn, resolve, reject }));
+  (dir as unknown as { read: (sns: string[]) => Promise<Map<string, DeviceIdentity>> }).read = (sns) =>
+    new Promise((resolve, reject) => {
+      const resolveAll = (found: DeviceIdentity[]) =>
+        resolve(new Map(found.map((identity) => [identity.serialNumber, identity])));
+      reads.push({
+        sns,
+        resolve: (identity) => resolveAll(identity ? [identity] : []),
+        resolveAll,
+        reject,
+      });
+    });
+  /** lookups are read in the next turn of the event loop */
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
   return {
     dir,
     reads,
+    turn,
     advance: (ms: number) => (now += ms),
   };
 }
@@ -43,21 +56,42 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
 
 describe('device directory lookups', () => {
   it('reads a device once while its answer is fresh, and once while the read runs', async () => {
-    const { dir, reads, advance } = directory();
+    const { dir, reads, turn, advance } = directory();
     const first = dir.lookup('D1');
+    await turn();
     advance(5000); // longer than the lifetime, still running: not read a second time
     const second = dir.lookup('D1');
+    await turn();
     expect(reads).toHaveLength(1);
     reads[0]!.resolve(owner('D1'));
     expect(await first).toEqual(owner('D1'));
     expect(await second).toEqual(owner('D1'));
     expect(await dir.lookup('D1')).toEqual(owner('D1'));
+    await turn();
     expect(reads).toHaveLength(1);
   });
 
+  it('reads the serial numbers asked for in one turn in one query', async () => {
+    const { dir, reads, turn } = directory();
+    const asked = ['D1', 'D2', 'D1', 'D3'].map((sn) => dir.lookup(sn));
+    await turn();
+    expect(reads.map((read) => read.sns)).toEqual([['D1', 'D2', 'D3']]);
+    reads[0]!.resolveAll([owner('D1'), owner('D3')]);
+    expect(await Promise.all(asked)).toEqual([owner('D1'), null, owner('D1'), owner('D3')]);
+    // 1,200 new devices at once: 500 per query
+    const many = Array.from({ length: 1200 }, (_, index) => dir.lookup(`M${index}`));
+    await turn();
+    expect(reads.slice(1).map((read) => read.sns.length)).toEqual([500, 500, 200]);
+    reads[2]!.reject(new Error('database down'));
+    for (const read of [reads[1]!, reads[3]!]) read.resolveAll([]);
+    const results = await Promise.allSettled(many);
+    expect(results.filter((result) => result.status === 'rejected')).toHaveLength(500);
+  });
+
   it('answers an expired device at once and reads it again in the background, once', async () => {
-    const { dir, reads, advance } = directory();
+    const { dir, reads, turn, advance } = directory();
     const first = dir.lookup('D1');
+    await turn();
     reads[0]!.resolve(owner('D1'));
     await first;
     advance(1001);
@@ -65,42 +99,51 @@ describe('device directory lookups', () => {
     expect(await settled(stale)).toBe(true);
     expect(await stale).toEqual(owner('D1'));
     expect(await dir.lookup('D1')).toEqual(owner('D1'));
+    await turn();
     expect(reads).toHaveLength(2); // one refresh for both lookups
     // the device moved to another tenant: the refreshed answer is served from then on
     reads[1]!.resolve(owner('D1', '111111'));
-    await new Promise((resolve) => setImmediate(resolve));
+    await turn();
     expect(await dir.lookup('D1')).toEqual(owner('D1', '111111'));
+    await turn();
     expect(reads).toHaveLength(2);
   });
 
   it('keeps the last answer when a refresh fails, and tries again on the next lookup', async () => {
-    const { dir, reads, advance } = directory();
+    const { dir, reads, turn, advance } = directory();
     const first = dir.lookup('D1');
+    await turn();
     reads[0]!.resolve(owner('D1'));
     await first;
     advance(1001);
     expect(await dir.lookup('D1')).toEqual(owner('D1'));
+    await turn();
     reads[1]!.reject(new Error('database down'));
-    await new Promise((resolve) => setImmediate(resolve));
+    await turn();
     expect(await dir.lookup('D1')).toEqual(owner('D1'));
+    await turn();
     expect(reads).toHaveLength(3);
   });
 
   it('forgets a first read that failed, and a refresh does not undo an invalidation', async () => {
-    const { dir, reads, advance } = directory();
+    const { dir, reads, turn, advance } = directory();
     const failing = dir.lookup('D1');
+    await turn();
     reads[0]!.reject(new Error('database down'));
     await expect(failing).rejects.toThrow('database down');
     const first = dir.lookup('D1');
+    await turn();
     expect(reads).toHaveLength(2);
     reads[1]!.resolve(owner('D1'));
     await first;
     advance(1001);
     void dir.lookup('D1'); // starts a refresh
+    await turn();
     dir.invalidate('D1'); // the registry changed meanwhile
     reads[2]!.resolve(owner('D1'));
-    await new Promise((resolve) => setImmediate(resolve));
+    await turn();
     const fresh = dir.lookup('D1');
+    await turn();
     expect(reads).toHaveLength(4);
     reads[3]!.resolve(null);
     expect(await fresh).toBeNull();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type DeviceCredentialKind, DeviceCredentialLogin, type DeviceCredentialOwner } from '@aos/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { deviceCredential, dockDrone } from '../db/schema/index.js';
 import { sameDigest, sha256 } from '../lib/password.js';
@@ -10,6 +10,14 @@ export type DeviceIdentity = DeviceCredentialOwner;
 
 /** compared against when the username is unknown, so a miss costs what a hit does */
 const DECOY_HASH = sha256(randomBytes(18).toString('base64url'));
+
+/** serial numbers read in one query at most */
+const READ_BATCH = 500;
+
+interface Waiting {
+  resolve: (identity: DeviceIdentity | null) => void;
+  reject: (error: unknown) => void;
+}
 
 interface Cached<T> {
   value: Promise<T>;
@@ -33,6 +41,8 @@ interface Cached<T> {
  */
 export class DeviceDirectory {
   private readonly bySerial = new Map<string, Cached<DeviceIdentity | null>>();
+  /** serial numbers to read in the next query, each with the lookups waiting for it */
+  private batch: Map<string, Waiting[]> | null = null;
 
   constructor(
     private readonly db: Executor,
@@ -130,8 +140,44 @@ export class DeviceDirectory {
     return rows.map((row) => row.sn);
   }
 
-  private async load(sn: string): Promise<DeviceIdentity | null> {
-    const [row] = await this.db
+  /**
+   * The registered owner of `sn`, read together with every other serial number asked for in the same turn
+   * of the event loop (one query per READ_BATCH of them): thousands of devices heard for the first time at
+   * once (a fleet reconnecting after a restart) cost a few queries, not one each.
+   */
+  private load(sn: string): Promise<DeviceIdentity | null> {
+    return new Promise((resolve, reject) => {
+      if (!this.batch) {
+        this.batch = new Map();
+        setImmediate(() => this.readBatch());
+      }
+      const waiting = this.batch.get(sn);
+      if (waiting) waiting.push({ resolve, reject });
+      else this.batch.set(sn, [{ resolve, reject }]);
+    });
+  }
+
+  private readBatch(): void {
+    const batch = this.batch;
+    this.batch = null;
+    if (!batch) return;
+    const sns = [...batch.keys()];
+    for (let start = 0; start < sns.length; start += READ_BATCH) {
+      const part = sns.slice(start, start + READ_BATCH);
+      this.read(part).then(
+        (found) => {
+          for (const sn of part) for (const { resolve } of batch.get(sn)!) resolve(found.get(sn) ?? null);
+        },
+        (error: unknown) => {
+          for (const sn of part) for (const { reject } of batch.get(sn)!) reject(error);
+        },
+      );
+    }
+  }
+
+  /** The registered owners of `sns`, in one query. */
+  private async read(sns: string[]): Promise<Map<string, DeviceIdentity>> {
+    const rows = await this.db
       .select({
         tenantId: deviceCredential.tenantId,
         serialNumber: deviceCredential.serialNumber,
@@ -139,8 +185,12 @@ export class DeviceDirectory {
         ownerId: deviceCredential.ownerId,
       })
       .from(deviceCredential)
-      .where(eq(deviceCredential.serialNumber, sn))
-      .limit(1);
-    return row ? { ...row, kind: row.kind as DeviceIdentity['kind'] } : null;
+      .where(inArray(deviceCredential.serialNumber, sns));
+    const found = new Map<string, DeviceIdentity>();
+    for (const row of rows) {
+      if (!found.has(row.serialNumber))
+        found.set(row.serialNumber, { ...row, kind: row.kind as DeviceIdentity['kind'] });
+    }
+    return found;
   }
 }
