@@ -291,6 +291,7 @@ async function main() {
     const fleetCores = (after.fleet.cpuMicros - before.fleet.cpuMicros) / 1e6 / DURATION_S;
     const selfCores = (after.self.user + after.self.system) / 1e6 / DURATION_S;
     const ingested = (after.server.link.received - before.server.link.received) / DURATION_S;
+    const merged = after.server.queues.linkOsdState - before.server.queues.linkOsdState;
     const published = (after.fleet.osd - before.fleet.osd) / DURATION_S;
     const delivered = (after.frames - before.frames) / DURATION_S;
     const ms = (value) => `${value.toFixed(1)} ms`;
@@ -337,6 +338,11 @@ async function main() {
         ].join(' / '),
       ],
       ['server CPU (cores, average)', serverCores.toFixed(2)],
+      [
+        'server CPU per OSD/state message merged (messages merged/s)',
+        `${Math.round((after.server.micros - before.server.micros) / Math.max(1, merged))} µs ` +
+          `(${Math.round(merged / DURATION_S).toLocaleString('en-US')}/s)`,
+      ],
       [
         'server memory (RSS / heap at end)',
         `${Math.round(after.server.rss / 2 ** 20)} MiB / ${Math.round(after.server.heap / 2 ** 20)} MiB`,

@@ -271,7 +271,8 @@ async function main() {
       });
       totals.requests += result.requests.total;
       totals.non2xx += result.non2xx;
-      totals.errors += result.errors;
+      // autocannon's `errors` counts its timeouts too: kept apart here
+      totals.errors += result.errors - result.timeouts;
       totals.timeouts += result.timeouts;
       totals.latencyMax = Math.max(totals.latencyMax, result.latency.max);
       for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {}))
