@@ -193,7 +193,16 @@ function queues() {
     redisCommands: redis ? (redis.commandQueue?.length ?? 0) + (redis.offlineQueue?.length ?? 0) : null,
     poolWaiting: typeof pool?.waitingCount === 'number' ? pool.waitingCount : null,
     linkReceived: link.stats.received,
+    socketBuffered: socketBuffered(),
   };
+}
+
+/** Bytes the WebSocket clients have not taken yet (ws' bufferedAmount, summed). */
+function socketBuffered() {
+  let bytes = 0;
+  for (const connections of app.liveSockets?.byTenant?.values?.() ?? [])
+    for (const connection of connections) bytes += connection.socket?.bufferedAmount ?? 0;
+  return bytes;
 }
 
 process.on('message', (message) => {

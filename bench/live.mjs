@@ -209,13 +209,14 @@ async function main() {
         clientId: `aos-bench-floor-${RUN_ID}`,
       });
       cleanups.push(() => floorClient.endAsync(true));
-      const ours = `thing/product/${SN_PREFIX}`;
+      // this run's devices only (on the shared broker every serial number of the run holds SN_PREFIX)
+      const ours = (topic) => topic.split('/')[2]?.includes(SN_PREFIX);
       floorClient.on('message', (topic, payload) => {
         if (topic.startsWith('$SYS/')) {
           floor.sys[topic.slice(5)] = payload.toString();
           return;
         }
-        if (!floor.measuring || !topic.startsWith(ours)) return;
+        if (!floor.measuring || !ours(topic)) return;
         const match = /"timestamp":(\d+)/.exec(payload.toString());
         if (match) floor.latency.add(Date.now() - Number(match[1]));
       });
@@ -312,7 +313,9 @@ async function main() {
         'broker floor p50 / p99 / max',
         floor.latency.count
           ? `${ms(floor.latency.quantile(0.5))} / ${ms(floor.latency.quantile(0.99))} / ${ms(floor.latency.max)}`
-          : 'n/a (the embedded broker admits devices only)',
+          : BROKER === 'embedded'
+            ? 'n/a (the embedded broker admits devices only)'
+            : 'none received',
       ],
       [
         'OSD per device: sent × clients / frames missing (devices short)',
@@ -329,12 +332,13 @@ async function main() {
               : `${brokerConnected ?? '?'} (Mosquitto $SYS, the whole shared broker)`),
       ],
       [
-        'server backlog at end: link (received − OSD, state merged; + 1 topology per dock) / hub snapshot waits / Redis commands / pool waits',
+        'server backlog at end: link (received − OSD, state merged; + 1 topology per dock) / hub snapshot waits / Redis commands / pool waits / WebSocket bytes unsent',
         [
           after.server.queues.linkReceived - after.server.queues.linkOsdState,
           after.server.queues.hubWaiting,
           after.server.queues.redisCommands ?? 'n/a',
           after.server.queues.poolWaiting ?? 'n/a',
+          `${Math.round(after.server.queues.socketBuffered / 2 ** 20)} MiB`,
         ].join(' / '),
       ],
       ['server CPU (cores, average)', serverCores.toFixed(2)],
