@@ -7,7 +7,8 @@
 //   parent -> child  { type: 'counts' }
 //   child  -> parent { type: 'counts', osd, state, cpuMicros }
 //   parent -> child  { type: 'stop' }
-//   child  -> parent { type: 'stopped', osd, state, stateFailed }   (state: acknowledged by the broker)
+//   child  -> parent { type: 'stopped', osd, state, stateFailed, sent }   (state: acknowledged by the broker;
+//                                                                          sent: OSD sent per serial number)
 import { LoadFleet } from '../apps/device-sim/dist/index.js';
 
 if (!process.send) {
@@ -46,6 +47,7 @@ process.on('message', async (message) => {
         osd: fleet.published,
         state: fleet.statePublished,
         stateFailed: fleet.stateFailed,
+        sent: Object.fromEntries(fleet.sentBySerial()),
       });
       process.exit(0);
     }

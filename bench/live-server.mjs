@@ -2,16 +2,23 @@
 // benchmark's Mosquitto, live push on /api/ws. Talks to its parent over IPC:
 //
 //   child  -> parent  { type: 'ready', port, token, devices, mqttUrl }   listening; `devices` registered
-//   parent -> child   { type: 'usage' }                          CPU and memory of this process so far
-//   child  -> parent  { type: 'usage', micros, rss, heap, link } (µs user + system; bytes; link.stats)
+//   parent -> child   { type: 'usage', gc? }                     CPU and memory of this process so far
+//   child  -> parent  { type: 'usage', micros, rss, heap, external, link, logs, online, brokerClients }
+//                                      (µs user + system; bytes; link.stats; log lines at warn and error;
+//                                      devices online in the link; the embedded broker's connections)
+//                                      with `gc` (and --expose-gc) after a full garbage collection
 //   parent -> child   { type: 'close' }
 //   child  -> parent  { type: 'closed' }
 //   child  -> parent  { type: 'error', message, stack }
 //
 // Settings in the environment: BENCH_MQTT_URL (empty: the embedded broker on a free port, whose URL `ready`
 // carries as `mqttUrl`), BENCH_DEVICES (docks + drones, half each), BENCH_DATA_DIR, BENCH_DATABASE_URL,
-// BENCH_REDIS_URL, BENCH_JWT_SECRET, BENCH_ADMIN_PASSWORD, BENCH_CONSOLE_DIR (a built console to serve).
+// BENCH_REDIS_URL, BENCH_JWT_SECRET, BENCH_ADMIN_PASSWORD, BENCH_CONSOLE_DIR (a built console to serve),
+// BENCH_SN_PREFIX (in every serial number and so in every topic and client id), BENCH_SHARE_GROUP (the MQTT
+// shared-subscription group), BENCH_SIMULATOR=1 (the demo area's fleet runs, as with `npm start`; bench/soak.mjs). The server's log goes
+// to a counter at level warn: `usage` reports how many warn and error lines it wrote, and the first few.
 import { createHash } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
 
@@ -25,6 +32,32 @@ const CLIENT_BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64
 const md5Hex = (plain) => createHash('md5').update(plain, 'utf8').digest('hex');
 
 let app;
+/** put in every serial number (BENCH_SN_PREFIX), so that a run on a shared broker has topics of its own */
+const SN_PREFIX = process.env.BENCH_SN_PREFIX ?? '';
+const REGISTER_CONCURRENCY = 8;
+
+/** The server's log lines at warn and above (pino's JSON lines), counted; the first few kept. */
+const logs = { warn: 0, error: 0, first: [] };
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    for (const line of chunk.toString().split('\n')) {
+      if (!line) continue;
+      let entry;
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        entry = { level: 50, msg: line };
+      }
+      if (entry.level >= 50) logs.error += 1;
+      else if (entry.level >= 40) logs.warn += 1;
+      if (entry.level >= 40 && logs.first.length < 10)
+        logs.first.push(
+          `${entry.level >= 50 ? 'error' : 'warn'}: ${entry.msg} ${entry.err?.message ?? ''}`.trim(),
+        );
+    }
+    done();
+  },
+});
 
 async function inject(token, method, url, payload) {
   const response = await app.inject({
@@ -38,25 +71,36 @@ async function inject(token, method, url, payload) {
   return response.json().data;
 }
 
-/** Half docks, half drones, each drone bound to its dock, through the same calls as the console. */
+/**
+ * Half docks, half drones, each drone bound to its dock, through the same calls as the console; up to
+ * REGISTER_CONCURRENCY pairs at a time (a fleet of thousands one call after the other takes many minutes).
+ */
 async function register(token, count) {
   const pairs = Math.ceil(count / 2);
+  const registered = new Array(pairs);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < pairs; index = next++) {
+      const suffix = `${SN_PREFIX}${String(index + 1).padStart(4, '0')}`;
+      const drone = await inject(token, 'POST', '/api/cloud-equipment/equipment-management/add', {
+        name: `Bench drone ${suffix}`,
+        serialNumber: `BENCHUAV${suffix}`,
+        type: 1,
+        modelId: 'dji-m3td',
+      });
+      const dock = await inject(token, 'POST', '/api/cloud-equipment/uavhangar/submit', {
+        name: `Bench dock ${suffix}`,
+        type: 1,
+        serialNumber: `BENCHDOCK${suffix}`,
+        modelId: 'dji-dock2',
+        droneIds: drone.id,
+      });
+      registered[index] = { drone, dock };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(REGISTER_CONCURRENCY, pairs) }, worker));
   const devices = [];
-  for (let index = 0; index < pairs; index++) {
-    const suffix = String(index + 1).padStart(4, '0');
-    const drone = await inject(token, 'POST', '/api/cloud-equipment/equipment-management/add', {
-      name: `Bench drone ${suffix}`,
-      serialNumber: `BENCHUAV${suffix}`,
-      type: 1,
-      modelId: 'dji-m3td',
-    });
-    const dock = await inject(token, 'POST', '/api/cloud-equipment/uavhangar/submit', {
-      name: `Bench dock ${suffix}`,
-      type: 1,
-      serialNumber: `BENCHDOCK${suffix}`,
-      modelId: 'dji-dock2',
-      droneIds: drone.id,
-    });
+  for (const { drone, dock } of registered) {
     devices.push({
       kind: 'dock',
       sn: dock.serialNumber,
@@ -81,11 +125,11 @@ async function start() {
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     CAPTCHA_ENABLED: 'false',
-    SIMULATOR: 'false',
+    SIMULATOR: process.env.BENCH_SIMULATOR === '1' ? 'true' : 'false',
     MQTT_ENABLED: 'true',
     MQTT_URL: process.env.BENCH_MQTT_URL || undefined,
     MQTT_PORT: '0',
-    MQTT_SHARE_GROUP: 'aos-bench',
+    MQTT_SHARE_GROUP: process.env.BENCH_SHARE_GROUP || 'aos-bench',
     DATA_DIR: process.env.BENCH_DATA_DIR,
     DATABASE_URL: process.env.BENCH_DATABASE_URL || undefined,
     REDIS_URL: process.env.BENCH_REDIS_URL || undefined,
@@ -94,7 +138,11 @@ async function start() {
     ADMIN_PASSWORD: process.env.BENCH_ADMIN_PASSWORD,
     PASSWORD_HASH_COST: '10',
   });
-  app = await buildApp({ config, logger: false, consoleDir: process.env.BENCH_CONSOLE_DIR || null });
+  app = await buildApp({
+    config,
+    logger: { level: 'warn', stream: logStream },
+    consoleDir: process.env.BENCH_CONSOLE_DIR || null,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const query = new URLSearchParams({
     tenantId: '000000',
@@ -111,6 +159,8 @@ async function start() {
   const token = signIn.json().access_token;
   if (!token) throw new Error(`sign-in failed: ${signIn.body}`);
   const devices = await register(token, Number(process.env.BENCH_DEVICES));
+  app.platform.deviceLink.on('osd', () => (handled.osd += 1));
+  app.platform.deviceLink.on('state', () => (handled.state += 1));
   const mqttUrl = process.env.BENCH_MQTT_URL || `mqtt://127.0.0.1:${app.deviceBroker.port}`;
   await send({ type: 'ready', port: app.server.address().port, token, devices, mqttUrl });
 }
@@ -123,8 +173,41 @@ async function shutdown() {
   await app?.close();
 }
 
+/**
+ * Where work waits inside the server (read from the libraries' and the hub's internals, so best effort): the
+ * link's messages received but not yet merged (received - OSD - state - other), the hub's devices waiting for
+ * their snapshot, Redis commands not yet answered, queries waiting for a pool connection.
+ */
+const handled = { osd: 0, state: 0 };
+function queues() {
+  const link = app.platform.deviceLink;
+  const hub = app.platform.live;
+  const redis = app.cache?.redis;
+  const pool = app.platform.database?.db?.$client;
+  let hubWaiting = 0;
+  for (const entry of hub.loading?.values?.() ?? []) hubWaiting += entry.queue.length;
+  return {
+    linkOsdState: handled.osd + handled.state,
+    hubLoading: hub.loading?.size ?? null,
+    hubWaiting,
+    redisCommands: redis ? (redis.commandQueue?.length ?? 0) + (redis.offlineQueue?.length ?? 0) : null,
+    poolWaiting: typeof pool?.waitingCount === 'number' ? pool.waitingCount : null,
+    linkReceived: link.stats.received,
+    socketBuffered: socketBuffered(),
+  };
+}
+
+/** Bytes the WebSocket clients have not taken yet (ws' bufferedAmount, summed). */
+function socketBuffered() {
+  let bytes = 0;
+  for (const connections of app.liveSockets?.byTenant?.values?.() ?? [])
+    for (const connection of connections) bytes += connection.socket?.bufferedAmount ?? 0;
+  return bytes;
+}
+
 process.on('message', (message) => {
   if (message.type === 'usage') {
+    if (message.gc && typeof globalThis.gc === 'function') globalThis.gc();
     const cpu = process.cpuUsage();
     const memory = process.memoryUsage();
     void send({
@@ -132,7 +215,13 @@ process.on('message', (message) => {
       micros: cpu.user + cpu.system,
       rss: memory.rss,
       heap: memory.heapUsed,
+      external: memory.external,
       link: app.platform.deviceLink.stats,
+      logs,
+      online: app.platform.deviceLink.presence.list().filter((entry) => entry.online).length,
+      // the embedded broker's connections (null with an external broker)
+      brokerClients: app.deviceBroker ? app.deviceBroker.aedes.connectedClients : null,
+      queues: queues(),
     });
   } else if (message.type === 'close') {
     void shutdown()

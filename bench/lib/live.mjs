@@ -23,8 +23,12 @@ export function markdownTable([header, ...rows]) {
 }
 
 /** A forked helper speaking the { type } IPC protocol of live-server.mjs / live-devices.mjs. */
-export function forkChild(file, env = {}) {
-  const child = fork(path.join(BENCH, file), { env: { ...process.env, ...env }, stdio: 'inherit' });
+export function forkChild(file, env = {}, execArgv = process.execArgv) {
+  const child = fork(path.join(BENCH, file), {
+    env: { ...process.env, ...env },
+    stdio: 'inherit',
+    execArgv,
+  });
   const waiting = new Map();
   child.on('message', (message) => {
     if (message.type === 'error') {

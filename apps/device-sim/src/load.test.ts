@@ -24,7 +24,14 @@ describe('load fleet (benchmark mode)', () => {
     await fleet.start();
     await cloud.waitFor((entry) => entry.sn === 'L-9' && entry.kind === 'osd' && entry.data.seq === 3);
     await fleet.stop();
+    const sent = fleet.sentBySerial();
     expect(fleet.published).toBeGreaterThanOrEqual(30);
+    expect([...sent.keys()].sort()).toEqual(devices.map((device) => device.sn).sort());
+    expect([...sent.values()].reduce((sum, count) => sum + count, 0)).toBe(fleet.published);
+    for (const device of devices)
+      await expect
+        .poll(() => cloud.received.filter((entry) => entry.sn === device.sn && entry.kind === 'osd').length)
+        .toBe(sent.get(device.sn));
     for (const device of devices) {
       const osd = cloud.received.filter((entry) => entry.sn === device.sn && entry.kind === 'osd');
       expect(osd.map((entry) => entry.data.seq)).toEqual(osd.map((_, index) => index + 1));

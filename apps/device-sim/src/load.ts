@@ -69,6 +69,8 @@ export class LoadFleet {
   private unacknowledged = 0;
   /** OSD messages published so far */
   published = 0;
+  /** OSD messages sent by each device */
+  private readonly sent = new Map<string, number>();
   /** state changes the broker has acknowledged (QoS 1) */
   statePublished = 0;
   /** state changes the client could not hand to the broker (not connected, or the publish failed) */
@@ -84,6 +86,7 @@ export class LoadFleet {
         const client = new DeviceClient({ url: this.options.url, credentials: device, reconnectMs: 1000 });
         await client.connect();
         this.clients.push({ device, client, seq: 0, stateSeq: 0, home: null, phase: 0 });
+        this.sent.set(device.sn, 0);
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
@@ -223,6 +226,17 @@ export class LoadFleet {
       qos: this.options.qos ?? 0,
       ...(entry.device.gatewaySn ? { gateway: entry.device.gatewaySn } : {}),
     });
-    if (sent) this.published += 1;
+    if (sent) {
+      this.published += 1;
+      this.sent.set(entry.device.sn, (this.sent.get(entry.device.sn) ?? 0) + 1);
+    }
+  }
+
+  /**
+   * OSD messages handed to the broker so far by each device (serial number → count; `seq` counts attempts,
+   * this the ones sent), for a per-device loss count. Still answers after `stop`.
+   */
+  sentBySerial(): Map<string, number> {
+    return new Map(this.sent);
   }
 }
