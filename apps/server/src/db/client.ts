@@ -77,6 +77,10 @@ export async function openDatabase(
   // checked out when its connection drops rejects its query ('Connection terminated'); the pool discards
   // it on release, so the next query opens a fresh connection once the database is back.
   pool.on('error', (error) => onPoolError?.(error));
+  // The pool listens to a client only while it is idle: one checked out between two queries of a transaction
+  // when its connection is terminated (57P01, a restart or a dropped database) would emit 'error' with no
+  // listener and end the process. Its next query fails instead, and the pool discards it on release.
+  pool.on('connect', (client) => client.on('error', (error) => onPoolError?.(error)));
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' });
   const lock = await pool.connect();
   try {
