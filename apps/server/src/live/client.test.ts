@@ -56,6 +56,20 @@ describe('LiveClient pacing', () => {
     expect(socket.events('osd')).toHaveLength(2);
   });
 
+  it('keeps one timer for the client however many devices have OSD waiting', () => {
+    for (let d = 0; d < 1000; d++) {
+      client.deliver(osd(`D${d}`, 1));
+      client.deliver(osd(`D${d}`, 2));
+    }
+    expect(socket.events('osd')).toHaveLength(1000);
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(250);
+    const second = socket.events('osd').slice(1000);
+    expect(second).toHaveLength(1000);
+    expect(second.every((frame) => (frame.data as unknown as { osd: { n: number } }).osd.n === 2)).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('paces each device on its own and never holds other frames', () => {
     client.deliver(osd('A', 1));
     client.deliver(osd('B', 1));

@@ -29,11 +29,12 @@ export interface LiveClientOptions {
 /** What the client follows: nothing yet, every device of its tenant, or some of them. */
 type Following = { kind: 'none' } | { kind: 'all' } | { kind: 'some'; sns: Set<string> };
 
+type OsdFrame = Extract<LiveFrame, { event: 'osd' }>;
+
 interface OsdSlot {
   lastSent: number;
   /** the newest OSD not sent yet (each frame carries every field known, so the newest is enough) */
-  waiting: Extract<LiveFrame, { event: 'osd' }> | null;
-  timer: NodeJS.Timeout | null;
+  waiting: OsdFrame | null;
 }
 
 /** Close code for a client whose socket cannot keep up even with the frames that are never dropped. */
@@ -47,7 +48,8 @@ const snOf = (frame: LiveFrame): string | null =>
  * when none went out for osdIntervalMs, otherwise the newest is sent when the interval is over (a trailing
  * send); while the socket's buffer is above highWaterBytes, OSD waits (newest only) until it drains. Every
  * other frame (state, online, offline, job, notice) is sent at once, in order, never dropped or merged; an
- * `offline` drops the device's OSD still waiting (it predates the offline).
+ * `offline` drops the device's OSD still waiting (it predates the offline). One timer per client sends what
+ * waits, not one per device: 5,000 devices and 20 consoles made 100,000 timers (bench/RESULTS.md).
  */
 export class LiveClient {
   /** frames the client sent that were not valid */
@@ -57,6 +59,10 @@ export class LiveClient {
   private held: LiveFrame[] | null = null;
   private generation = 0;
   private readonly osd = new Map<string, OsdSlot>();
+  /** the devices whose newest OSD waits, and the one timer that sends them */
+  private readonly waiting = new Set<OsdSlot>();
+  private flushTimer: NodeJS.Timeout | null = null;
+  private flushAt = Infinity;
   private readonly osdIntervalMs: number;
   private readonly highWaterBytes: number;
   private readonly closeBytes: number;
@@ -138,9 +144,8 @@ export class LiveClient {
   private dropWaitingOsd(sn: string): void {
     const slot = this.osd.get(sn);
     if (!slot) return;
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.timer = null;
     slot.waiting = null;
+    this.waiting.delete(slot);
   }
 
   /** Stop every timer (the socket closed). */
@@ -154,33 +159,57 @@ export class LiveClient {
     return following.kind === 'all' || (following.kind === 'some' && following.sns.has(sn));
   }
 
-  private deliverOsd(sn: string, frame: Extract<LiveFrame, { event: 'osd' }>): void {
+  private deliverOsd(sn: string, frame: OsdFrame): void {
     let slot = this.osd.get(sn);
     if (!slot) {
-      slot = { lastSent: -Infinity, waiting: null, timer: null };
+      slot = { lastSent: -Infinity, waiting: null };
       this.osd.set(sn, slot);
     }
-    if (!slot.timer && this.now() - slot.lastSent >= this.osdIntervalMs && !this.congested()) {
+    const due = slot.lastSent + this.osdIntervalMs;
+    if (!slot.waiting && this.now() >= due && !this.congested()) {
       slot.lastSent = this.now();
       this.write(frame);
       return;
     }
     slot.waiting = frame;
-    if (!slot.timer) this.arm(slot);
+    this.waiting.add(slot);
+    this.flushBy(Math.max(due, this.now() + 1));
   }
 
-  /** Send the waiting OSD when the interval is over; while the socket is congested, look again later. */
-  private arm(slot: OsdSlot, delay = Math.max(1, slot.lastSent + this.osdIntervalMs - this.now())): void {
-    slot.timer = setTimeout(() => {
-      slot.timer = null;
-      if (this.closed || !slot.waiting) return;
-      if (this.congested()) return this.arm(slot, this.osdIntervalMs);
-      const frame = slot.waiting;
+  /** Have the one timer fire by `at` (sooner if it is already set sooner). */
+  private flushBy(at: number): void {
+    if (this.flushTimer && this.flushAt <= at) return;
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushAt = at;
+    this.flushTimer = setTimeout(() => this.flush(), Math.max(1, at - this.now()));
+    this.flushTimer.unref();
+  }
+
+  /** Send every waiting OSD whose interval is over; while the socket is congested, look again later. */
+  private flush(): void {
+    this.flushTimer = null;
+    this.flushAt = Infinity;
+    if (this.closed || this.waiting.size === 0) return;
+    if (this.congested()) return this.flushBy(this.now() + this.osdIntervalMs);
+    const now = this.now();
+    let next = Infinity;
+    for (const slot of this.waiting) {
+      if (this.congested()) {
+        next = now + this.osdIntervalMs;
+        break;
+      }
+      const due = slot.lastSent + this.osdIntervalMs;
+      if (due > now) {
+        next = Math.min(next, due);
+        continue;
+      }
+      const frame = slot.waiting!;
       slot.waiting = null;
-      slot.lastSent = this.now();
+      slot.lastSent = now;
+      this.waiting.delete(slot);
       this.write(frame);
-    }, delay);
-    slot.timer.unref();
+    }
+    if (next !== Infinity) this.flushBy(next);
   }
 
   private congested(): boolean {
@@ -188,7 +217,10 @@ export class LiveClient {
   }
 
   private clearOsd(): void {
-    for (const slot of this.osd.values()) if (slot.timer) clearTimeout(slot.timer);
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    this.flushAt = Infinity;
+    this.waiting.clear();
     this.osd.clear();
   }
 
