@@ -273,6 +273,14 @@ export async function seedTenant(app: FastifyInstance, side: TenantSide, mark: s
     remark: `${mark}-remark`,
   });
   const payload = await idOf('aos_device', 'serialNumber', `${mark}PL1`);
+  await call('POST', '/api/cloud-equipment/equipment-management/add', {
+    name: `${mark}-datalink`,
+    serialNumber: `${mark}DL1`,
+    type: 3,
+    manufacturerId: brand,
+    remark: `${mark}-remark`,
+  });
+  const datalink = await idOf('aos_device', 'serialNumber', `${mark}DL1`);
   const droneSn = `${mark}UAV1`;
   await call('POST', '/api/cloud-equipment/equipment-management/add', {
     name: `${mark}-drone`,
@@ -281,6 +289,7 @@ export async function seedTenant(app: FastifyInstance, side: TenantSide, mark: s
     modelId: 'dji-m3td',
     manufacturerId: brand,
     payloadIds: payload,
+    datalinkId: datalink,
     iotCard: `${mark}-iot`,
     fingerprint: `${mark}-fp`,
     address: `${mark}-address`,

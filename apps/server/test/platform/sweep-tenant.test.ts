@@ -1,4 +1,5 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import * as XLSX from '@e965/xlsx';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiPath } from '../../src/plugins/auth.js';
 import type { RouteEntry } from '../../src/plugins/types.js';
@@ -49,6 +50,24 @@ function fieldsOf(part: unknown): string[] {
   }
   return schema?.shape ? Object.keys(schema.shape) : [];
 }
+
+/** Whether a field of a route's zod schema part takes text (optional, defaulted and piped schemas unwrapped). */
+function isText(part: unknown, field: string): boolean {
+  let schema = part as { shape?: Record<string, unknown>; def?: Record<string, unknown> } | undefined;
+  for (let depth = 0; schema && !schema.shape && depth < 8; depth++) {
+    const def = schema.def ?? {};
+    schema = (def.innerType ?? def.in ?? def.schema ?? def.left) as typeof schema;
+  }
+  let value = schema?.shape?.[field] as { def?: Record<string, unknown> } | undefined;
+  for (let depth = 0; value && depth < 8; depth++) {
+    const def = value.def ?? {};
+    if (def.type === 'string') return true;
+    value = (def.innerType ?? def.in ?? def.schema) as typeof value;
+  }
+  return false;
+}
+/** Query fields of every page: not filters naming anything. */
+const PAGING = new Set(['current', 'size', 'ascs', 'descs', 'createTimeBegin', 'createTimeEnd']);
 
 /** Which table a route's own `id`, `ids` and `parentId` name, by its path. */
 const ROUTE_TABLES: Array<[RegExp, string]> = [
@@ -132,10 +151,11 @@ function ownRow(side: Side, table: string): Row | undefined {
   return rows.find((row) => JSON.stringify(row).includes(side.seed.mark)) ?? rows[0];
 }
 
-/** The device a field names: the payload for `payloadIds`, else the drone (the dock holds it, it has a flight). */
+/** The device a field names: the payload for `payloadIds`, the data link for `datalinkId`, else the drone (the dock holds it, it has a flight). */
 function deviceRow(side: Side, field: string): Row | undefined {
   const rows = side.rows.aos_device ?? [];
   if (field === 'payloadIds') return rows.find((row) => row.type === 2);
+  if (field === 'datalinkId') return rows.find((row) => row.type === 3);
   return rows.find((row) => row.serialNumber === side.seed.droneSn);
 }
 
@@ -205,6 +225,7 @@ function extraValue(route: RouteEntry, field: string): unknown {
       return 'debug_mode_open';
     case 'visible':
     case 'status':
+    case 'userType':
     case 'noFlyAuthority':
       return 1;
     case 'originalName':
@@ -282,6 +303,15 @@ function variants(route: RouteEntry, a: Side, b: Side): Variant[] {
       out.push(make(`${field} of B and A`, { ...own, [field]: shaped(field, `${own[field]},${theirs}`) }));
     }
   }
+  // the text filters, each naming A's rows by their texts (a filter that reached across tenants would find them)
+  const filters = queryFields.filter(
+    (field) => !references.has(field) && !PAGING.has(field) && isText(route.schema?.querystring, field),
+  );
+  if (filters.length && route.method === 'GET') {
+    out.push(
+      make('filters naming A', { ...own, ...Object.fromEntries(filters.map((field) => [field, MARK_A])) }),
+    );
+  }
   if (references.size > 1) {
     out.push(
       make(
@@ -331,6 +361,13 @@ function idsOf(rows: Record<string, Row[]>): Set<string> {
 }
 const longNumbers = (text: string) => text.match(/\d{15,20}/g) ?? [];
 
+/** An answer as text: a spreadsheet (the user export) as the CSV of each of its sheets. */
+function readable(response: LightMyRequestResponse): string {
+  if (!String(response.headers['content-type'] ?? '').includes('spreadsheet')) return response.body;
+  const book = XLSX.read(response.rawPayload, { type: 'buffer' });
+  return book.SheetNames.map((name) => XLSX.utils.sheet_to_csv(book.Sheets[name]!)).join('\n');
+}
+
 /**
  * An answer without the requests B's own logs recorded (their parameters and paths hold what B sent, A's ids
  * included): what is left must not name A.
@@ -357,6 +394,8 @@ describe('every API route, called by another tenant with this tenant’s ids', (
     const idsOfA = idsOf(before);
     const failures: string[] = [];
     const called = new Set<string>();
+    /** routes whose answer named B's own rows: the detector reads what would name A's (spreadsheets too) */
+    const namingB = new Set<string>();
     const statuses = new Map<string, string[]>();
     const sorted = [...routes].sort((x, y) => order(x) - order(y));
     for (const route of sorted) {
@@ -376,12 +415,13 @@ describe('every API route, called by another tenant with this tenant’s ids', (
         if (response.statusCode >= 500 && !ownDevice)
           failures.push(`${label}: ${response.statusCode} ${response.body.slice(0, 200)}`);
         if (response.statusCode < 300) {
-          const body = withoutRecordedRequests(route, response.body);
+          const body = withoutRecordedRequests(route, readable(response));
           const leaked = [
             ...(new RegExp(MARK_A, 'i').test(body) ? [MARK_A] : []),
             ...(body.includes(`"${A}"`) ? [A] : []),
             ...longNumbers(body).filter((id) => idsOfA.has(id)),
           ];
+          if (/ZZBQX|ZB\d+X/i.test(body)) namingB.add(key);
           if (leaked.length)
             failures.push(
               `${label}: ${response.statusCode} names A's ${leaked.join(', ')}: ${body.slice(0, 300)}`,
@@ -395,6 +435,8 @@ describe('every API route, called by another tenant with this tenant’s ids', (
     }
     expect(routes.filter((route) => !called.has(`${route.method} ${route.url}`))).toEqual([]);
     expect([...unplaced], 'reference fields of no known table: name them in FIELD_TABLES').toEqual([]);
+    expect(namingB).toContain('GET /api/blade-user/export-user');
+    expect(namingB.size).toBeGreaterThan(40);
     expect(failures).toEqual([]);
   }, 300_000);
 
