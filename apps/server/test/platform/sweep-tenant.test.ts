@@ -145,10 +145,15 @@ interface Side {
   rows: Record<string, Row[]>;
 }
 
-/** The side's row of `table` it seeded (its text carries the marker), else its first. */
+/**
+ * The side's row of `table` it seeded (its text carries the marker), else its first; of a tree, a row below
+ * another of its rows (the team under the department, the entry of the dictionary), as the last seeding call
+ * of the table made it, so a route's seeding payload and its id describe the same row.
+ */
 function ownRow(side: Side, table: string): Row | undefined {
   const rows = side.rows[table] ?? [];
-  return rows.find((row) => JSON.stringify(row).includes(side.seed.mark)) ?? rows[0];
+  const marked = rows.filter((row) => JSON.stringify(row).includes(side.seed.mark));
+  return marked.find((row) => row.parentId !== undefined && row.parentId !== '0') ?? marked[0] ?? rows[0];
 }
 
 /** The device a field names: the payload for `payloadIds`, the data link for `datalinkId`, else the drone (the dock holds it, it has a flight). */
@@ -183,7 +188,7 @@ function valueFor(side: Side, route: RouteEntry, field: string, all: boolean): s
       table = tableOfRoute(route.url);
     }
   }
-  if (field === 'parentId' && !/dept|role|dict-biz/.test(table)) return undefined;
+  if (field === 'parentId' && !/dept|role|dict_biz/.test(table)) return undefined;
   if (all && isListField(field)) {
     const ids = (side.rows[table] ?? []).map((row) => String(row.id));
     return ids.length ? ids.join(',') : undefined;
@@ -406,7 +411,7 @@ describe('every API route, called by another tenant with this tenant’s ids', (
         statuses.set(key, [
           ...(statuses.get(key) ?? []),
           response.statusCode < 300
-            ? String(response.statusCode)
+            ? `${response.statusCode} ${variant.name}: ${response.body.slice(0, 160)}`
             : `${response.statusCode} ${variant.name}: ${response.body.slice(0, 160)}`,
         ]);
         const label = `${key} (${variant.name}) ${JSON.stringify(variant.query)} ${JSON.stringify(variant.body ?? '')}`;
