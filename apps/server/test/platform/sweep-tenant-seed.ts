@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, getTableName, inArray, is } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, inArray, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import * as schema from '../../src/db/schema/index.js';
@@ -38,6 +38,42 @@ export const LINK_TABLES: Record<string, { column: string; owner: string }> = {
   blade_role_scope: { column: 'roleId', owner: 'blade_role' },
   blade_top_menu_setting: { column: 'topMenuId', owner: 'blade_top_menu' },
 };
+
+/**
+ * Tables a refused call may still add to: the logs that record the call itself, the sign-in records and
+ * telemetry (written by the server, not by a request).
+ */
+export const RECORD_TABLES = new Set([
+  'blade_log_api',
+  'blade_log_usual',
+  'blade_log_error',
+  'blade_login_log',
+  'blade_refresh_token',
+  'aos_telemetry_sample',
+  'aos_flight_track',
+]);
+
+/**
+ * A digest of every row of `tenantId` in the tables a request writes (not RECORD_TABLES), link rows
+ * included, in one statement: equal digests, equal rows.
+ */
+export async function fingerprint(app: FastifyInstance, tenantId: string): Promise<string> {
+  if (!/^\w+$/.test(tenantId)) throw new Error(`not a tenant id: ${tenantId}`);
+  const digest = (name: string, where: string) =>
+    `select '${name}' as name, md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as digest ` +
+    `from ${name} t where ${where}`;
+  const parts = TENANT_TABLES.filter((name) => !RECORD_TABLES.has(name)).map((name) =>
+    digest(name, `t.tenant_id = '${tenantId}'`),
+  );
+  for (const [name, link] of Object.entries(LINK_TABLES)) {
+    const column = getTableColumns(TABLES.get(name)!)[link.column]!.name;
+    parts.push(digest(name, `t.${column} in (select id from ${link.owner} where tenant_id = '${tenantId}')`));
+  }
+  const result = (await app.database.db.execute(sql.raw(parts.join(' union all ')))) as unknown as {
+    rows: Array<{ name: string; digest: string }>;
+  };
+  return result.rows.map((row) => `${row.name} ${row.digest}`).join('\n');
+}
 
 /** Every row of `tenantId` in every tenant-owned table (and their link rows), ordered by id. */
 export async function snapshot(app: FastifyInstance, tenantId: string): Promise<Record<string, Row[]>> {

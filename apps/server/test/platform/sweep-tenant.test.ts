@@ -1,11 +1,20 @@
 import * as XLSX from '@e965/xlsx';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dept } from '../../src/db/schema/index.js';
 import { isApiPath } from '../../src/plugins/auth.js';
 import type { RouteEntry } from '../../src/plugins/types.js';
 import { createTestApp, login } from '../helper.js';
 import { twoTenants } from '../tenants.js';
-import { type Row, type Seeded, seedTenant, snapshot, TENANT_TABLES } from './sweep-tenant-seed.js';
+import {
+  fingerprint,
+  type Row,
+  type Seeded,
+  seedTenant,
+  snapshot,
+  TENANT_TABLES,
+} from './sweep-tenant-seed.js';
 
 /**
  * The cross-tenant sweep, generated from the route table: tenant A owns a row of every tenant-owned table
@@ -406,6 +415,9 @@ describe('every API route, called by another tenant with this tenant’s ids', (
     for (const route of sorted) {
       const key = `${route.method} ${route.url}`;
       for (const variant of variants(route, a, b)) {
+        // a refused call changes nothing, not even the caller's own rows named beside A's
+        const writes = route.method !== 'GET' && variant.name !== OWN;
+        const ownBefore = writes ? await fingerprint(app, B) : '';
         const response = await app.inject(request(route, variant));
         called.add(key);
         statuses.set(key, [
@@ -431,6 +443,11 @@ describe('every API route, called by another tenant with this tenant’s ids', (
             failures.push(
               `${label}: ${response.statusCode} names A's ${leaked.join(', ')}: ${body.slice(0, 300)}`,
             );
+        }
+        if (writes && response.statusCode >= 400) {
+          const ownAfter = await fingerprint(app, B);
+          if (ownAfter !== ownBefore)
+            failures.push(`${label}: refused (${response.statusCode}) yet changed B's rows`);
         }
         if (ENDS_SESSION.test(route.url)) tokenB = (await login(app, B)).access_token;
       }
@@ -475,5 +492,10 @@ describe('every API route, called by another tenant with this tenant’s ids', (
       }
     }
     expect(referring).toEqual([]);
+
+    // the digest that proves a refused call changed none of B's rows sees a change of one
+    const digest = await fingerprint(app, B);
+    await app.database.db.update(dept).set({ remark: 'ZB-changed' }).where(eq(dept.tenantId, B));
+    expect(await fingerprint(app, B)).not.toBe(digest);
   });
 });
