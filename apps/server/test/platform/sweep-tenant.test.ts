@@ -144,8 +144,18 @@ const NOT_REFERENCES = new Set([
 /** Reference fields the sweep met that it cannot place: each must be named in FIELD_TABLES or above. */
 const unplaced = new Set<string>();
 
-const tableOfRoute = (url: string) =>
-  ROUTE_TABLES.find(([pattern]) => pattern.test(url))?.[1] ?? 'blade_user';
+/** Routes of platform-wide rows (no tenant's ids to put in their `id`), and the user routes. */
+const PLATFORM_ROUTES = /\/blade-system\/(menu|data-scope|scope|api-scope|dict|param|region|client)\//;
+const USER_ROUTES = /\/blade-user\/|\/cloud-user\/status$|\/sms\/endpoint\/validate-message$/;
+
+/** The table of a route's own rows; a route of no known table is reported (its ids are then A's users'). */
+function tableOfRoute(url: string): string {
+  const found = ROUTE_TABLES.find(([pattern]) => pattern.test(url))?.[1];
+  if (found) return found;
+  if (!PLATFORM_ROUTES.test(url) && !USER_ROUTES.test(url))
+    unplaced.add(`id (${url}): name its table in ROUTE_TABLES`);
+  return 'blade_user';
+}
 const isListField = (field: string) => /(^ids|Ids)$/.test(field);
 
 interface Side {
