@@ -265,6 +265,17 @@ export async function seedTenant(app: FastifyInstance, side: TenantSide, mark: s
   });
   const oss = await idOf('blade_oss', 'ossCode', `${mark}-oss`);
   await call('POST', `/api/blade-resource/oss/enable?id=${oss}`);
+  // an S3-compatible configuration (not enabled: uploads stay on the disk) keeps a version of its location
+  await call('POST', '/api/blade-resource/oss/submit', {
+    category: 1,
+    ossCode: `${mark}-minio`,
+    endpoint: 'https://minio.example.com',
+    accessKey: `${mark}-access`,
+    secretKey: `${mark}-secret`,
+    bucketName: `${lower}-bucket`,
+    region: `${lower}-region`,
+    remark: `${mark}-remark`,
+  });
   await call('POST', '/api/blade-resource/sms/submit', {
     category: 0,
     smsCode: `${mark}-sms`,
