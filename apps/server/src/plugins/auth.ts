@@ -66,6 +66,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
         method,
         url: route.url,
         permission: typeof permission === 'function' ? 'by input' : (permission ?? 'public'),
+        schema: route.schema,
       });
     }
     // Permissions that depend on the validated input (submit: add or edit) are checked once it is parsed.

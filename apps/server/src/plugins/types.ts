@@ -1,5 +1,5 @@
 import type { Language, MessageKey } from '@aos/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Cache } from '../lib/cache.js';
@@ -66,4 +66,6 @@ export interface RouteEntry {
   url: string;
   /** the declared permission: 'public', 'authenticated', a button code, or 'by input' (decided after parsing) */
   permission: string;
+  /** the route's declared schema (zod: params, querystring, body), for the sweeps to read field names */
+  schema?: FastifySchema;
 }

@@ -1,0 +1,438 @@
+import { and, eq, getTableColumns, getTableName, inArray, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import * as schema from '../../src/db/schema/index.js';
+import { newId } from '../../src/lib/ids.js';
+import { md5Hex } from '../../src/lib/password.js';
+import { ADMIN_PASSWORD, multipartForm } from '../helper.js';
+import type { TenantSide } from '../tenants.js';
+
+/**
+ * The rows of the tenant sweep (sweep-tenant.test.ts): one tenant's row of every tenant-owned resource, made
+ * through the API where the API makes them (and written as the server writes them where only the server
+ * does: the error log, telemetry samples and flights), every text field carrying the tenant's marker.
+ */
+
+export type Row = Record<string, unknown>;
+type AnyTable = PgTable & Record<string, unknown>;
+
+/** Every table of the schema by its SQL name. */
+export const TABLES: Map<string, AnyTable> = new Map(
+  (Object.values(schema) as unknown[])
+    .filter((value): value is AnyTable => is(value, PgTable))
+    .map((table) => [getTableName(table), table]),
+);
+
+/** The tenant-owned tables: every table of the schema with a `tenant_id` column. */
+export const TENANT_TABLES: string[] = [...TABLES]
+  .filter(([, table]) => Object.values(getTableColumns(table)).some((column) => column.name === 'tenant_id'))
+  .map(([name]) => name)
+  .sort();
+
+/**
+ * Link tables without a tenant column whose rows belong to a tenant through a tenant-owned row (a role's
+ * grants, a top menu's menus): snapshotted with their owner's rows. Column (in the link table) → owner table.
+ */
+export const LINK_TABLES: Record<string, { column: string; owner: string }> = {
+  blade_role_menu: { column: 'roleId', owner: 'blade_role' },
+  blade_role_scope: { column: 'roleId', owner: 'blade_role' },
+  blade_top_menu_setting: { column: 'topMenuId', owner: 'blade_top_menu' },
+};
+
+/**
+ * Tables a refused call may still add to: the logs that record the call itself, the sign-in records and
+ * telemetry (written by the server, not by a request).
+ */
+export const RECORD_TABLES = new Set([
+  'blade_log_api',
+  'blade_log_usual',
+  'blade_log_error',
+  'blade_login_log',
+  'blade_refresh_token',
+  'aos_telemetry_sample',
+  'aos_flight_track',
+]);
+
+/**
+ * A digest of every row of `tenantId` in the tables a request writes (not RECORD_TABLES), link rows
+ * included, in one statement: equal digests, equal rows.
+ */
+export async function fingerprint(app: FastifyInstance, tenantId: string): Promise<string> {
+  if (!/^\w+$/.test(tenantId)) throw new Error(`not a tenant id: ${tenantId}`);
+  const digest = (name: string, where: string) =>
+    `select '${name}' as name, md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as digest ` +
+    `from ${name} t where ${where}`;
+  const parts = TENANT_TABLES.filter((name) => !RECORD_TABLES.has(name)).map((name) =>
+    digest(name, `t.tenant_id = '${tenantId}'`),
+  );
+  for (const [name, link] of Object.entries(LINK_TABLES)) {
+    const column = getTableColumns(TABLES.get(name)!)[link.column]!.name;
+    parts.push(digest(name, `t.${column} in (select id from ${link.owner} where tenant_id = '${tenantId}')`));
+  }
+  const result = (await app.database.db.execute(sql.raw(parts.join(' union all ')))) as unknown as {
+    rows: Array<{ name: string; digest: string }>;
+  };
+  return result.rows.map((row) => `${row.name} ${row.digest}`).join('\n');
+}
+
+/** Every row of `tenantId` in every tenant-owned table (and their link rows), ordered by id. */
+export async function snapshot(app: FastifyInstance, tenantId: string): Promise<Record<string, Row[]>> {
+  await app.services.logs.flush();
+  const db = app.database.db;
+  const rows: Record<string, Row[]> = {};
+  for (const name of TENANT_TABLES) {
+    const table = TABLES.get(name)!;
+    const found = (await db
+      .select()
+      .from(table)
+      .where(eq(table.tenantId as never, tenantId))) as Row[];
+    rows[name] = found.sort((x, y) => String(x.id).localeCompare(String(y.id)));
+  }
+  for (const [name, link] of Object.entries(LINK_TABLES)) {
+    const table = TABLES.get(name)!;
+    const owners = rows[link.owner]!.map((row) => String(row.id));
+    const found = owners.length
+      ? ((await db
+          .select()
+          .from(table)
+          .where(inArray(table[link.column] as never, owners))) as Row[])
+      : [];
+    rows[name] = found.sort((x, y) => String(x.id).localeCompare(String(y.id)));
+  }
+  return rows;
+}
+
+export interface Seeded {
+  /** the tenant's marker, in every text field of its seeded rows */
+  mark: string;
+  /** the body (or query) each seeding call sent, by `METHOD url` */
+  payloads: Map<string, Row>;
+  /** serial numbers of the tenant's drone and dock, its flight's track id, its business dictionary's code */
+  droneSn: string;
+  dockSn: string;
+  trackId: string;
+  dictCode: string;
+}
+
+const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+/** One tenant's rows of every resource, made by its administrator `side`; `mark` starts every text. */
+export async function seedTenant(app: FastifyInstance, side: TenantSide, mark: string): Promise<Seeded> {
+  const db = app.database.db;
+  const payloads = new Map<string, Row>();
+  const lower = mark.toLowerCase();
+  /** one phone per tenant: SMS codes to one phone are rate limited */
+  const phone = `1380013${side.tenantId.slice(-4)}`;
+
+  async function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: Row): Promise<Row> {
+    const [path] = url.split('?');
+    // the last call of a route is its fullest (the drone after the payload, the team with its manager)
+    if (payload) payloads.set(`${method} ${path}`, payload);
+    if (!payload && url.includes('?')) {
+      payloads.set(`${method} ${path}`, Object.fromEntries(new URLSearchParams(url.split('?')[1])));
+    }
+    const response = await side.send(method, url, payload);
+    if (response.statusCode !== 200) {
+      throw new Error(
+        `seeding ${side.tenantId}: ${method} ${url} answered ${response.statusCode} ${response.body}`,
+      );
+    }
+    return response.json() as Row;
+  }
+  /** The id of the tenant's row of `table` whose `column` is `value`. */
+  async function idOf(name: string, column: string, value: string): Promise<string> {
+    const table = TABLES.get(name)!;
+    const [row] = (await db
+      .select()
+      .from(table)
+      .where(and(eq(table.tenantId as never, side.tenantId), eq(table[column] as never, value)))) as Row[];
+    if (!row) throw new Error(`seeding ${side.tenantId}: no ${name} row with ${column} = ${value}`);
+    return String(row.id);
+  }
+
+  // organisation
+  const [root] = (await call('GET', '/api/blade-system/dept/tree')).data as Row[];
+  await call('POST', '/api/blade-system/dept/submit', {
+    parentId: root!.id,
+    deptName: `${mark}-dept`,
+    fullName: `${mark}-dept-full`,
+    deptCategory: 1,
+    sort: 1,
+    remark: `${mark}-remark`,
+  });
+  const dept = await idOf('blade_dept', 'deptName', `${mark}-dept`);
+  await call('POST', '/api/blade-system/post/submit', {
+    category: 1,
+    postCode: `${mark}-post`,
+    postName: `${mark}-post`,
+    sort: 1,
+    remark: `${mark}-remark`,
+  });
+  const post = await idOf('blade_post', 'postCode', `${mark}-post`);
+  await call('POST', '/api/blade-system/role/submit', {
+    parentId: '0',
+    roleName: `${mark}-role`,
+    roleAlias: `${mark}-role`,
+    sort: 1,
+  });
+  const role = await idOf('blade_role', 'roleName', `${mark}-role`);
+  const menus = (
+    await db
+      .select({ id: schema.menu.id })
+      .from(schema.menu)
+      .where(inArray(schema.menu.code, ['dept', 'post', 'notice']))
+  ).map((row) => row.id);
+  await call('POST', '/api/blade-system/role/grant', {
+    roleIds: [role],
+    menuIds: menus,
+    dataScopeIds: [],
+    apiScopeIds: [],
+  });
+  await call('POST', '/api/blade-user/submit', {
+    account: `${lower}-user`,
+    name: `${mark}-user`,
+    realName: `${mark}-real`,
+    code: `${mark}-c`,
+    email: `${lower}@example.com`,
+    phone,
+    sex: 1,
+    birthday: '1990-01-01',
+    education: `${mark}-edu`,
+    roleId: role,
+    deptId: dept,
+    postId: post,
+    userType: 1,
+    password: md5Hex(ADMIN_PASSWORD),
+    password2: md5Hex(ADMIN_PASSWORD),
+  });
+  const user = await idOf('blade_user', 'account', `${lower}-user`);
+  await call('POST', '/api/blade-system/dept/submit', {
+    parentId: dept,
+    deptName: `${mark}-team`,
+    fullName: `${mark}-team-full`,
+    deptCategory: 2,
+    sort: 2,
+    managerId: user,
+    remark: `${mark}-remark`,
+  });
+  await call('POST', '/api/blade-system/topmenu/submit', {
+    code: `${mark}-top`,
+    name: `${mark}-top`,
+    nameEn: `${mark}-top-en`,
+    source: `${mark}-icon`,
+    path: `/${lower}`,
+    sort: 1,
+  });
+  const topMenu = await idOf('blade_top_menu', 'code', `${mark}-top`);
+  await call('POST', '/api/blade-system/topmenu/grant', { topMenuIds: [topMenu], menuIds: menus });
+
+  // dictionaries, notices
+  // a code, not a row: B may use the same code for its own dictionary, so it carries no marker
+  const dictCode = `dict_${side.tenantId}`;
+  await call('POST', '/api/blade-system/dict-biz/submit', {
+    parentId: '0',
+    code: dictCode,
+    dictKey: '-1',
+    dictValue: `${mark}-dict`,
+    dictValueEn: `${mark}-dict-en`,
+    sort: 1,
+    isSealed: 0,
+    remark: `${mark}-remark`,
+  });
+  const dict = await idOf('blade_dict_biz', 'dictValue', `${mark}-dict`);
+  await call('POST', '/api/blade-system/dict-biz/submit', {
+    parentId: dict,
+    code: dictCode,
+    dictKey: '1',
+    dictValue: `${mark}-entry`,
+    dictValueEn: `${mark}-entry-en`,
+    sort: 1,
+    isSealed: 0,
+    remark: `${mark}-remark`,
+  });
+  await call('POST', '/api/blade-desk/notice/submit', {
+    title: `${mark}-notice`,
+    category: 1,
+    releaseTime: '2026-01-01 08:00:00',
+    content: `${mark}-content`,
+  });
+
+  // resources: storage, SMS, a file
+  await call('POST', '/api/blade-resource/oss/submit', {
+    category: 0,
+    ossCode: `${mark}-oss`,
+    remark: `${mark}-remark`,
+  });
+  const oss = await idOf('blade_oss', 'ossCode', `${mark}-oss`);
+  await call('POST', `/api/blade-resource/oss/enable?id=${oss}`);
+  // an S3-compatible configuration (not enabled: uploads stay on the disk) keeps a version of its location
+  await call('POST', '/api/blade-resource/oss/submit', {
+    category: 1,
+    ossCode: `${mark}-minio`,
+    endpoint: 'https://minio.example.com',
+    accessKey: `${mark}-access`,
+    secretKey: `${mark}-secret`,
+    bucketName: `${lower}-bucket`,
+    region: `${lower}-region`,
+    remark: `${mark}-remark`,
+  });
+  await call('POST', '/api/blade-resource/sms/submit', {
+    category: 0,
+    smsCode: `${mark}-sms`,
+    templateId: `${mark}-tpl`,
+    signName: `${mark}-sign`,
+    remark: `${mark}-remark`,
+  });
+  const sms = await idOf('blade_sms', 'smsCode', `${mark}-sms`);
+  await call('POST', `/api/blade-resource/sms/enable?id=${sms}`);
+  await call('POST', `/api/blade-resource/sms/endpoint/send-validate?phone=${phone}`);
+  const form = await multipartForm([
+    { name: 'file', filename: `${mark}-file.json`, type: 'application/json', content: `{"mark":"${mark}"}` },
+  ]);
+  const uploaded = await side.post('/api/blade-resource/oss/endpoint/upload-file', form);
+  if (uploaded.statusCode !== 200) throw new Error(`seeding ${side.tenantId}: upload ${uploaded.body}`);
+
+  // fleet
+  await call('POST', '/api/cloud-equipment/supplier-config/add', {
+    name: `${mark}-supplier`,
+    code: `${mark}-sup`,
+    baseUrl: 'https://fh.dji.com/openapi',
+    appKey: `${mark}-key`,
+    appSecret: `${mark}-secret`,
+    remark: `${mark}-remark`,
+  });
+  await call('POST', '/api/cloud-equipment/manufacturer/add', {
+    name: `${mark}-brand`,
+    code: `${mark}-brand`,
+    type: 1,
+    address: `${mark}-address`,
+    phone: '010-12345678',
+    entitySigns: 'aircraft,payload,datalink,remote_controller,dock',
+    remark: `${mark}-remark`,
+  });
+  const brand = await idOf('aos_brand', 'code', `${mark}-brand`);
+  await call('POST', '/api/cloud-equipment/equipment-management/add', {
+    name: `${mark}-payload`,
+    serialNumber: `${mark}PL1`,
+    type: 2,
+    modelId: 'dji-h20',
+    manufacturerId: brand,
+    remark: `${mark}-remark`,
+  });
+  const payload = await idOf('aos_device', 'serialNumber', `${mark}PL1`);
+  await call('POST', '/api/cloud-equipment/equipment-management/add', {
+    name: `${mark}-datalink`,
+    serialNumber: `${mark}DL1`,
+    type: 3,
+    manufacturerId: brand,
+    remark: `${mark}-remark`,
+  });
+  const datalink = await idOf('aos_device', 'serialNumber', `${mark}DL1`);
+  const droneSn = `${mark}UAV1`;
+  await call('POST', '/api/cloud-equipment/equipment-management/add', {
+    name: `${mark}-drone`,
+    serialNumber: droneSn,
+    type: 1,
+    modelId: 'dji-m3td',
+    manufacturerId: brand,
+    payloadIds: payload,
+    datalinkId: datalink,
+    iotCard: `${mark}-iot`,
+    fingerprint: `${mark}-fp`,
+    address: `${mark}-address`,
+    remark: `${mark}-remark`,
+  });
+  const drone = await idOf('aos_device', 'serialNumber', droneSn);
+  const dockSn = `${mark}DOCK1`;
+  await call('POST', '/api/cloud-equipment/uavhangar/submit', {
+    name: `${mark}-dock`,
+    type: 1,
+    deptId: dept,
+    serialNumber: dockSn,
+    manufacturerId: brand,
+    modelId: 'dji-dock2',
+    droneIds: drone,
+    remark: `${mark}-remark`,
+  });
+  const dock = await idOf('aos_dock', 'serialNumber', dockSn);
+  await call('POST', '/api/cloud-equipment/hangarbasicset/submit', {
+    hangarId: dock,
+    alternateLongitude: 116.39,
+    alternateLatitude: 39.91,
+    safeLandHeight: 40,
+    lowBattery: 35,
+    ultraLowBattery: 25,
+    rthAltitude: 120,
+    outOfControlAction: 0,
+  });
+  await call('POST', '/api/cloud-user/fly-operator/add', {
+    userId: user,
+    name: `${mark}-pilot`,
+    phone,
+    licenceNumber: `${mark}-licence`,
+    licenceExpiry: day(365),
+    remark: `${mark}-remark`,
+  });
+  await call('POST', '/api/aos-gisservice/basestation/submit', {
+    name: `${mark}-station`,
+    type: 1,
+    address: `${mark}-address`,
+    stationIp: '10.0.0.1',
+    port: 8080,
+    lonLat: '116.397128,39.916527',
+  });
+
+  // what only the server writes: an error log, telemetry samples and a flight
+  const now = new Date();
+  await db.insert(schema.logError).values({
+    id: newId(),
+    tenantId: side.tenantId,
+    serviceId: `${mark}-service`,
+    requestUri: `/api/${lower}`,
+    method: 'GET',
+    params: `${mark}-params`,
+    createBy: `${mark}-admin`,
+    stackTrace: `${mark}-stack`,
+    exceptionName: `${mark}Error`,
+    message: `${mark}-message`,
+    fileName: `${mark}.ts`,
+    lineNumber: 1,
+  });
+  const trackId = `${mark}-track`;
+  await db.insert(schema.telemetrySample).values({
+    id: newId(),
+    tenantId: side.tenantId,
+    serialNumber: droneSn,
+    kind: 'device',
+    ownerId: drone,
+    gatewaySn: dockSn,
+    at: now,
+    deviceTime: now,
+    longitude: 116.39,
+    latitude: 39.91,
+    height: 50,
+    modeCode: 3,
+    trackId,
+    osd: { mark },
+    period: Math.floor(now.getTime() / 1000),
+  });
+  await db.insert(schema.flightTrack).values({
+    id: newId(),
+    tenantId: side.tenantId,
+    droneSn,
+    droneId: drone,
+    dockSn,
+    trackId,
+    startedAt: new Date(now.getTime() - 60_000),
+    endedAt: now,
+    pointCount: 1,
+    distanceM: 10,
+    durationS: 60,
+    startLongitude: 116.39,
+    startLatitude: 39.91,
+    endLongitude: 116.39,
+    endLatitude: 39.91,
+  });
+  await app.services.logs.flush();
+  return { mark, payloads, droneSn, dockSn, trackId, dictCode };
+}
