@@ -202,7 +202,9 @@ describe('remote control of a simulated dock', () => {
     // Pause and resume the running flight: each button is enabled only when it applies.
     await expect.poll(() => control(page, 'pause').isDisabled()).toBe(false);
     await control(page, 'pause').click();
-    await expect.poll(() => control(page, 'resume').isDisabled()).toBe(false);
+    await hasText(page.locator('.ant-message'), 'sent: Pause');
+    // the dock's 'paused' progress comes over the live link: on a loaded machine it can take a while
+    await expect.poll(() => control(page, 'resume').isDisabled(), { timeout: 30_000 }).toBe(false);
     expect(await control(page, 'pause').getAttribute('data-refusal')).toBe('device.noFlightToPause');
     await control(page, 'resume').click();
     await expect.poll(() => control(page, 'pause').isDisabled()).toBe(false);

@@ -57,7 +57,8 @@ describe('resources, notices and logs', () => {
     await page.getByTestId('oss-submit').click();
     await hasText(toast(), '新增成功');
 
-    // an S3-compatible store nobody listens to: uploads through it fail until the disk is enabled again
+    // an S3-compatible store nobody answers (its name does not resolve): uploads through it fail until the
+    // disk is enabled again; an address of our own network is refused on save (issue 14)
     await page.getByTestId('oss-add').click();
     await dialog.getByTestId('field-ossCode').fill('minio-down');
     await dialog.getByTestId('field-endpoint').fill('ftp://nowhere');
@@ -67,6 +68,9 @@ describe('resources, notices and logs', () => {
     await dialog.getByTestId('field-bucketName').fill('drone-files');
     await dialog.getByTestId('field-accessKey').fill('AKIAE2E');
     await dialog.getByTestId('field-secretKey').fill('e2e-secret-value');
+    await page.getByTestId('oss-submit').click();
+    await hasText(dialog, '地址不能指向本机、内网');
+    await dialog.getByTestId('field-endpoint').fill('http://s3.nowhere.invalid:9000');
     await still();
     await page.screenshot({ path: screenshotPath('oss-add') });
     await page.getByTestId('oss-submit').click();
