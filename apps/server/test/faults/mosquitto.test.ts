@@ -35,7 +35,7 @@ describe.skipIf(!available.mosquitto)('MQTT broker restarted (skipped without mo
     await closeAll();
     await fixture?.app.close();
     await broker?.destroy();
-  });
+  }, 120_000);
 
   it('reconnects both ends and delivers the QoS 1 event published meanwhile once', async () => {
     const { app, device } = fixture;

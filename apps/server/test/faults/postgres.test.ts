@@ -35,7 +35,7 @@ describe.skipIf(!available.postgres)(
       await postgres?.start().catch(() => undefined); // the app's close drops its database
       await fixture?.app.close();
       await postgres?.destroy();
-    });
+    }, 120_000);
 
     it('answers 503 while it is down, keeps the live view, and loses no event or sample', async () => {
       const { app, drone } = fixture;

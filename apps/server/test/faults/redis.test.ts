@@ -35,7 +35,7 @@ describe.skipIf(!available.redis)('Redis restarted (skipped without redis-server
     await closeAll();
     await fixture?.app.close();
     await redis?.destroy();
-  });
+  }, 120_000);
 
   it('refuses a sign-in with 503 while it is down, keeps reads and the live view, resubscribes after', async () => {
     const { app } = fixture;

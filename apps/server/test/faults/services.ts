@@ -110,6 +110,9 @@ class Service implements PrivateService {
   ) {}
 
   async start(): Promise<void> {
+    // already running: a second process would fail on the first's lock, and `child` would name it instead
+    // of the one running (which then outlived destroy())
+    if (this.child && this.child.exitCode === null && this.child.signalCode === null) return;
     const [command, args] = this.command();
     const child = spawn(command, args, { stdio: 'ignore', detached: false });
     this.child = child;
