@@ -3,6 +3,7 @@ import { messages as auth } from './auth/messages.js';
 import { messages as common } from './common/messages.js';
 import { messages as desk } from './desk/messages.js';
 import { messages as fleet } from './fleet/messages.js';
+import { messages as gis } from './gis/messages.js';
 import { messages as log } from './log/messages.js';
 import { messages as remoteControl } from './remote-control/messages.js';
 import { messages as resource } from './resource/messages.js';
@@ -15,6 +16,7 @@ export const areaMessages = {
   ...common,
   ...desk,
   ...fleet,
+  ...gis,
   ...log,
   ...remoteControl,
   ...resource,

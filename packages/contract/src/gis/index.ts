@@ -1,1 +1,3 @@
 export * from './base-station.js';
+export * from './geometry.js';
+export * from './areas.js';

@@ -8,3 +8,4 @@ export * from './region.js';
 export * from './system.js';
 export * from './telemetry.js';
 export * from './user-log.js';
+export * from './gis.js';

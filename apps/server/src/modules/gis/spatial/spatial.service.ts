@@ -1,0 +1,187 @@
+import {
+  AREA_KINDS,
+  type AreaGeometry,
+  type AreaHit,
+  type AreaKind,
+  type Bbox,
+  type Geometry,
+  geometryBbox,
+  positionsBbox,
+} from '@aos/contract';
+import { gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { gisArea } from '../../../db/schema/index.js';
+import type { Ctx } from '../../../lib/context.js';
+import { newId } from '../../../lib/ids.js';
+import { formatDateTime } from '../../../lib/time.js';
+import { scope } from '../../../lib/tenant-scope.js';
+import { relate } from './predicates.js';
+
+/** One area as its owner puts it in the index. */
+export interface AreaEntry {
+  kind: AreaKind;
+  refId: string;
+  name: string;
+  geometry: AreaGeometry;
+  floor?: number | null;
+  ceiling?: number | null;
+  startTime?: Date | null;
+  endTime?: Date | null;
+}
+
+export interface AreaQuery {
+  geometry: Geometry;
+  /** metres above take-off; undefined: every height */
+  height?: number;
+  /** the moment the check is for; null: whatever the windows */
+  time: Date | null;
+  kinds?: readonly AreaKind[];
+}
+
+type AreaRow = typeof gisArea.$inferSelect;
+
+/** A line's nodes go to the box test in runs of this many: a long route is many small boxes, not one big one. */
+const NODES_PER_BOX = 16;
+
+const BOX = sql`box(point(${gisArea.west}, ${gisArea.south}), point(${gisArea.east}, ${gisArea.north}))`;
+const overlaps = ([west, south, east, north]: Bbox): SQL =>
+  sql`${BOX} && box(point(${west}, ${south}), point(${east}, ${north}))`;
+
+/** The boxes a geometry's box test uses: one, or one per run of a line's nodes. */
+export function queryBoxes(geometry: Geometry): Bbox[] {
+  if (geometry.type !== 'LineString' || geometry.coordinates.length <= NODES_PER_BOX)
+    return [geometryBbox(geometry)];
+  const boxes: Bbox[] = [];
+  // Runs share their end node, so every segment lies inside some run's box.
+  for (let start = 0; start < geometry.coordinates.length - 1; start += NODES_PER_BOX - 1) {
+    boxes.push(positionsBbox(geometry.coordinates.slice(start, start + NODES_PER_BOX)));
+  }
+  return boxes;
+}
+
+function shown(row: AreaRow, within: boolean): AreaHit {
+  return {
+    kind: row.kind,
+    effect: AREA_KINDS[row.kind],
+    refId: row.refId,
+    name: row.name,
+    geometry: row.geometry,
+    within,
+    floor: row.floor,
+    ceiling: row.ceiling,
+    startTime: row.startTime ? formatDateTime(row.startTime) : null,
+    endTime: row.endTime ? formatDateTime(row.endTime) : null,
+  };
+}
+
+/**
+ * The GIS area's spatial index and its one query (issue 15): which no-fly zones, fences, fly zones, approved
+ * airspaces and airport areas a point, a line, a polygon or a circle touches, at a height and a time. One code
+ * path on PGlite and PostgreSQL: a GiST index on each area's box (core PostgreSQL, no extension) keeps the
+ * candidates, and predicates.ts decides exactly (turf, on the sphere). docs/gis.md says why not PostGIS.
+ *
+ * Owners call `put` and `remove` inside the transaction that writes the zone, fence, airspace or airport, so
+ * the index never disagrees with them.
+ */
+export class SpatialService {
+  /** Puts (or replaces) each entry's area: one row per tenant, kind and owner. */
+  async put(ctx: Ctx, entries: readonly AreaEntry[]): Promise<void> {
+    for (const entry of entries) {
+      const [west, south, east, north] = geometryBbox(entry.geometry);
+      const values = {
+        name: entry.name,
+        geometry: entry.geometry,
+        west,
+        south,
+        east,
+        north,
+        floor: entry.floor ?? null,
+        ceiling: entry.ceiling ?? null,
+        startTime: entry.startTime ?? null,
+        endTime: entry.endTime ?? null,
+        updateTime: new Date(),
+      };
+      await ctx.db
+        .insert(gisArea)
+        .values({ id: newId(), tenantId: ctx.tenantId, kind: entry.kind, refId: entry.refId, ...values })
+        .onConflictDoUpdate({ target: [gisArea.tenantId, gisArea.kind, gisArea.refId], set: values });
+    }
+  }
+
+  /** Removes the areas of these owners (of any kind when `kinds` is not given). */
+  async remove(ctx: Ctx, refIds: readonly string[], kinds?: readonly AreaKind[]): Promise<void> {
+    if (!refIds.length) return;
+    await ctx.db
+      .delete(gisArea)
+      .where(
+        scope(
+          ctx,
+          gisArea,
+          inArray(gisArea.refId, [...refIds]),
+          kinds ? inArray(gisArea.kind, [...kinds]) : undefined,
+        ),
+      );
+  }
+
+  /** Every area of the tenant that `query.geometry` touches, at its height and time, nearest kinds first. */
+  async query(ctx: Ctx, query: AreaQuery): Promise<AreaHit[]> {
+    const boxes = queryBoxes(query.geometry);
+    const rows = await ctx.db
+      .select()
+      .from(gisArea)
+      .where(
+        scope(
+          ctx,
+          gisArea,
+          boxes.length === 1 ? overlaps(boxes[0]!) : or(...boxes.map(overlaps)),
+          query.kinds ? inArray(gisArea.kind, [...query.kinds]) : undefined,
+          ...inForce(query.time),
+          ...atHeight(query.height),
+        ),
+      );
+    const hits: AreaHit[] = [];
+    for (const row of rows) {
+      const relation = relate(query.geometry, row.geometry);
+      if (relation.touches) hits.push(shown(row, relation.within));
+    }
+    return hits.sort((a, b) => a.kind.localeCompare(b.kind) || a.name.localeCompare(b.name));
+  }
+
+  /** The areas whose box meets `bbox` (what a map shows), or all of them without one; at most `limit`. */
+  async inBox(
+    ctx: Ctx,
+    bbox: Bbox | null,
+    kinds: readonly AreaKind[] | undefined,
+    limit: number,
+  ): Promise<AreaHit[]> {
+    const rows = await ctx.db
+      .select()
+      .from(gisArea)
+      .where(
+        scope(
+          ctx,
+          gisArea,
+          bbox ? overlaps(bbox) : undefined,
+          kinds ? inArray(gisArea.kind, [...kinds]) : undefined,
+        ),
+      )
+      .orderBy(gisArea.kind, gisArea.name, gisArea.id)
+      .limit(limit);
+    return rows.map((row) => shown(row, false));
+  }
+}
+
+function inForce(time: Date | null): SQL[] {
+  if (!time) return [];
+  return [
+    or(isNull(gisArea.startTime), lte(gisArea.startTime, time))!,
+    or(isNull(gisArea.endTime), gte(gisArea.endTime, time))!,
+  ];
+}
+
+function atHeight(height: number | undefined): SQL[] {
+  if (height === undefined) return [];
+  return [
+    or(isNull(gisArea.floor), lte(gisArea.floor, height))!,
+    or(isNull(gisArea.ceiling), gte(gisArea.ceiling, height))!,
+  ];
+}

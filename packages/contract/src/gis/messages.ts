@@ -1,0 +1,17 @@
+/** Server messages of the GIS area (geometry, zones, airspace, airports, map marks), zh-CN then en-US. */
+export const messages = {
+  'gis.lineMin': ['线至少保留 2 个端点', 'a line keeps at least 2 endpoints'],
+  'gis.polygonMin': ['面至少保留 3 个节点', 'a polygon keeps at least 3 nodes'],
+  'gis.tooManyNodes': ['节点过多（最多 20000 个）', 'too many nodes (at most 20,000)'],
+  'gis.tooManyRings': ['内环过多（最多 100 个）', 'too many holes (at most 100)'],
+  'gis.radiusMax': ['半径不能大于 1000 公里', 'the radius cannot be more than 1,000 km'],
+  'gis.geometryType': ['请选择点、线、面或圆', 'choose a point, a line, a polygon or a circle'],
+  'gis.areaType': ['范围须为多边形或圆', 'the range must be a polygon or a circle'],
+  'gis.featureType': ['请选择点、线或面', 'choose a point, a line or a polygon'],
+  'gis.selfIntersection': [
+    '边界自相交，请调整节点（约在 {at}）',
+    'the boundary crosses itself; move the nodes (near {at})',
+  ],
+  'gis.invalidGeometry': ['几何图形无效：{reason}', 'the geometry is not valid: {reason}'],
+  'gis.areaKind': ['区域类型不存在', 'no such kind of area'],
+} satisfies Record<string, readonly [string, string]>;
