@@ -12,6 +12,8 @@ import { AreaGeometry, Geometry } from './geometry.js';
  */
 export const AREA_KINDS = {
   nofly: 'restricted',
+  /** a no-fly zone whose outside is the forbidden side (spec "no-fly side"): the drone must stay inside */
+  nofly_outside: 'keepIn',
   airport_buffer: 'restricted',
   airport_height_limit: 'restricted',
   fence: 'keepIn',

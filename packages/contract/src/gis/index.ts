@@ -1,3 +1,4 @@
 export * from './base-station.js';
 export * from './geometry.js';
 export * from './areas.js';
+export * from './zone.js';

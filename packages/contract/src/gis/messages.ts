@@ -14,4 +14,9 @@ export const messages = {
   ],
   'gis.invalidGeometry': ['几何图形无效：{reason}', 'the geometry is not valid: {reason}'],
   'gis.areaKind': ['区域类型不存在', 'no such kind of area'],
+  'gis.height': ['请输入正确的高度（米）', 'enter a height in metres'],
+  'gis.ceilingBelowFloor': ['限高须高于起始高度', 'the ceiling must be above the floor'],
+  'gis.zoneType': ['请选择禁飞区类型', 'choose the type of no-fly zone'],
+  'gis.noflySide': ['请选择禁飞侧（1 区域内，2 区域外）', 'choose the no-fly side (1 inside, 2 outside)'],
+  'gis.shape': ['形状须为 polygon 或 circle', 'the shape must be polygon or circle'],
 } satisfies Record<string, readonly [string, string]>;
