@@ -116,6 +116,18 @@ describe('area files made by GDAL', () => {
     expect(kml[0]!.properties).toMatchObject({ 名称: '深圳湾禁飞区' });
   });
 
+  it('reads GDAL KMZ, whose doc.kml only links to the layer inside the archive', async () => {
+    const features = await read('zones.kmz');
+    expect(features.map((feature) => feature.properties['名称'])).toEqual([
+      '深圳湾禁飞区',
+      '武汉净空区',
+      '分散区',
+      '分散区',
+    ]);
+    const source = expectedPolygons('src/zones.geojson');
+    polygonsOf(features).forEach((rings, at) => expectSameRings(rings, source[at]!.rings, 1e-9));
+  });
+
   it('reads a file with two ranges as two features (the airspace import refuses it)', async () => {
     const features = await read('two-ranges.zip');
     expect(features.map((feature) => feature.properties.name)).toEqual(['range A', 'range B']);
