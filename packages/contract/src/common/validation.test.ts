@@ -118,7 +118,12 @@ describe('request shapes', () => {
     expect(translate('en-US', 'plain text stays')).toBe('plain text stays');
   });
   it('translates a `rule` parameter that is a message key, with the other parameters', () => {
-    const params = { number: 3, path: 'geometry.coordinates', rule: 'gis.selfIntersection', at: '116.3,39.9' };
+    const params = {
+      number: 3,
+      path: 'geometry.coordinates',
+      rule: 'gis.selfIntersection',
+      at: '116.3,39.9',
+    };
     expect(translate('en-US', 'gis.importFeature', params)).toBe(
       'shape 3, geometry.coordinates: the boundary crosses itself; move the nodes (near 116.3,39.9)',
     );
