@@ -28,6 +28,7 @@ export const messages = {
     '文件中的图形过多（最多 {limit} 个）',
     'the file holds too many shapes (at most {limit})',
   ],
+  'gis.fileBroken': ['文件无法读取：{reason}', 'the file cannot be read: {reason}'],
   'gis.zipBroken': ['压缩包已损坏，无法读取', 'the zip file is damaged and cannot be read'],
   'gis.zipEncrypted': ['压缩包已加密，无法读取', 'the zip file is encrypted and cannot be read'],
   'gis.zipTooLarge': [

@@ -47,8 +47,18 @@ export function normalizeFeatures(raw: RawFeature[], maxFeatures: number): Impor
   return out;
 }
 
-function splitGeometry(geometry: unknown, feature: RawFeature, properties: FeatureProperties): unknown[] {
+/** Collections inside collections: GeoJSON discourages them; past this depth a file is refused. */
+const MAX_COLLECTION_DEPTH = 8;
+
+function splitGeometry(
+  geometry: unknown,
+  feature: RawFeature,
+  properties: FeatureProperties,
+  depth = 0,
+): unknown[] {
   if (geometry === null || geometry === undefined) return [];
+  if (depth > MAX_COLLECTION_DEPTH)
+    throw featureError(feature.index, properties, 'geometry', 'gis.geometryType');
   if (typeof geometry !== 'object')
     throw featureError(feature.index, properties, 'geometry', 'gis.geometryType');
   const { type, coordinates, geometries } = geometry as {
@@ -69,7 +79,7 @@ function splitGeometry(geometry: unknown, feature: RawFeature, properties: Featu
   if (type === 'GeometryCollection') {
     if (!Array.isArray(geometries))
       throw featureError(feature.index, properties, 'geometry', 'gis.geometryType');
-    return geometries.flatMap((part: unknown) => splitGeometry(part, feature, properties));
+    return geometries.flatMap((part: unknown) => splitGeometry(part, feature, properties, depth + 1));
   }
   return [geometry];
 }
@@ -163,9 +173,18 @@ export function cleanProperties(properties: Record<string, unknown> | null | und
     else if (typeof value === 'string') out[key] = value;
     else if (typeof value === 'boolean' || typeof value === 'bigint') out[key] = String(value);
     else if (value instanceof Date) out[key] = Number.isNaN(value.getTime()) ? null : value.toISOString();
-    else out[key] = JSON.stringify(value);
+    else out[key] = jsonText(value);
   }
   return out;
+}
+
+/** An attribute that is an object or array, as JSON text (null when it cannot be: cycles, absurd nesting). */
+function jsonText(value: unknown): string | null {
+  try {
+    return JSON.stringify(value) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 function toNumber(value: unknown): number | undefined {

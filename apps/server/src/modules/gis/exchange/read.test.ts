@@ -150,6 +150,17 @@ describe('readAreaFile: GeoJSON', () => {
     );
   });
 
+  it('refuses nesting meant to exhaust the stack with a 400, not a 500', async () => {
+    let nested: unknown = polygon;
+    for (let depth = 0; depth < 20; depth++) nested = { type: 'GeometryCollection', geometries: [nested] };
+    expect((await refusal(json(feature(nested)))).key).toBe('gis.importFeature');
+    // an attribute nested 200,000 deep: JSON.parse takes it, JSON.stringify would overflow the stack
+    const deep = `{"type":"Feature","geometry":null,"properties":{"a":${'['.repeat(200_000)}${']'.repeat(200_000)}}}`;
+    const file = `{"type":"FeatureCollection","features":[${deep},${JSON.stringify(feature(polygon, { name: 'ok' }))}]}`;
+    const [read] = await readAreaFile({ filename: 'deep.geojson', data: Buffer.from(file) });
+    expect(read!.properties).toEqual({ name: 'ok' });
+  });
+
   it('refuses broken JSON, an unknown crs, and a file without shapes', async () => {
     expect((await refusal({ filename: 'a.geojson', data: Buffer.from('{"type": "Feature",') })).key).toBe(
       'gis.jsonBroken',
@@ -237,6 +248,15 @@ describe('readAreaFile: KML and KMZ', () => {
     expect((await refusal({ filename: 'x.kml', data: Buffer.from(external) })).key).toBe('gis.xmlRefused');
     // inside a KMZ too
     expect((await refusal(zip({ 'doc.kml': laughs }, 'bomb.kmz'))).key).toBe('gis.xmlRefused');
+  });
+
+  it('answers a 400 for placemarks nested past what the parsers can take', async () => {
+    const depth = 20_000;
+    const deep = kml(
+      `<Placemark>${'<MultiGeometry>'.repeat(depth)}<Point><coordinates>116,39</coordinates></Point>${'</MultiGeometry>'.repeat(depth)}</Placemark>`,
+    );
+    const failed = await refusal({ filename: 'deep.kml', data: Buffer.from(deep) });
+    expect(failed.key).toMatch(/^gis\.(fileBroken|importFeature)$/);
   });
 
   it('refuses XML that is not well-formed, or not KML', async () => {

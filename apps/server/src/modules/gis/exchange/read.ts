@@ -1,4 +1,4 @@
-import { fieldError } from '../../../lib/errors.js';
+import { AppError, fieldError } from '../../../lib/errors.js';
 import { type ImportedFeature, normalizeFeatures, type RawFeature } from './features.js';
 import { readGeoJson, utf8Text } from './geojson.js';
 import { readKml } from './kml.js';
@@ -43,8 +43,15 @@ export async function readAreaFile(input: ReadAreaFileInput): Promise<ImportedFe
     throw fieldError('file', 'gis.fileTooLarge', { limit: formatBytes(limits.maxInputBytes) });
   }
   if (input.data.length === 0) throw fieldError('file', 'gis.fileEmpty');
-  const raw = readRaw(format, input.data, limits);
-  return Promise.resolve(normalizeFeatures(raw, limits.maxFeatures));
+  try {
+    return Promise.resolve(normalizeFeatures(readRaw(format, input.data, limits), limits.maxFeatures));
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // A file no rule above foresaw (a parser's own failure, nesting deep enough to exhaust the stack): still
+    // the sender's file at fault, so a 400 naming it, never a 500.
+    const reason = error instanceof Error ? error.message : String(error);
+    throw fieldError('file', 'gis.fileBroken', { reason: reason.split('\n')[0]!.slice(0, 200) });
+  }
 }
 
 /** The format an extension names, or undefined. */
