@@ -9,3 +9,5 @@ export type { FeatureProperties } from './features.js';
 export { writeAreaFile, CIRCLE_STEPS } from './write.js';
 export type { AreaExportFormat, AreaFile, ExportFeature } from './write.js';
 export { EXCHANGE_LIMITS } from './limits.js';
+export { requireAreas } from './areas.js';
+export type { ImportedArea } from './areas.js';
