@@ -44,7 +44,7 @@ export async function readAreaFile(input: ReadAreaFileInput): Promise<ImportedFe
   }
   if (input.data.length === 0) throw fieldError('file', 'gis.fileEmpty');
   try {
-    return Promise.resolve(normalizeFeatures(readRaw(format, input.data, limits), limits.maxFeatures));
+    return normalizeFeatures(readRaw(format, input.data, limits), limits.maxFeatures);
   } catch (error) {
     if (error instanceof AppError) throw error;
     // A file no rule above foresaw (a parser's own failure, nesting deep enough to exhaust the stack): still
