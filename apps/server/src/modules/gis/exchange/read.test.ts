@@ -314,6 +314,25 @@ describe('readAreaFile: zipped shapefiles', () => {
     expect((await refusal(zip({ 'a.shp': shp, 'a.dbf': dbf, 'a.prj': 'GCJ02' }))).key).toBe('gis.prjUnknown');
   });
 
+  it('refuses a damaged .shp or a .dbf whose header claims more rows than it holds', async () => {
+    const { shp, dbf } = squareShapefile();
+    const garbage = Buffer.alloc(120, 7);
+    const broken = await refusal(zip({ 'a.shp': garbage, 'a.dbf': dbf }));
+    expect(broken.key).toBe('gis.shapefileBroken');
+    expect(broken.en).toMatch(/^the shapefile a\.shp is damaged: /);
+    const lying = Buffer.from(dbf);
+    lying.writeUInt32LE(4_000_000_000, 4);
+    expect((await refusal(zip({ 'a.shp': shp, 'a.dbf': lying }))).en).toBe(
+      'the shapefile a.shp is damaged: the .dbf holds fewer rows than its header says',
+    );
+  });
+
+  it('reads entries stored without compression', async () => {
+    const { shp, dbf } = squareShapefile();
+    const data = Buffer.from(zipSync({ 'a.shp': shp, 'a.dbf': dbf }, { level: 0 }));
+    expect(await readAreaFile({ filename: 'a.zip', data })).toHaveLength(1);
+  });
+
   it('says so when the zip holds nothing it reads', async () => {
     expect((await refusal(zip({ 'readme.txt': 'hello', '__MACOSX/._a.kml': 'x' }))).en).toBe(
       'the zip file holds no shapefile (.shp and .dbf), KML or GeoJSON file',
