@@ -14,7 +14,11 @@ export function isMessageKey(value: string): value is MessageKey {
   return Object.hasOwn(catalog, value);
 }
 
-/** Translate a message key; unknown keys pass through unchanged, so plain text messages still work. */
+/**
+ * Translate a message key; unknown keys pass through unchanged, so plain text messages still work. A `rule`
+ * parameter that is itself a message key is translated too (with the other parameters), so a message can wrap
+ * another rule's (e.g. an imported file's shape 3 breaking `gis.polygonMin`).
+ */
 export function translate(
   language: Language,
   key: string,
@@ -22,9 +26,15 @@ export function translate(
 ): string {
   const entry = isMessageKey(key) ? catalog[key] : undefined;
   const template = entry ? entry[language === 'en-US' ? 1 : 0] : key;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    params[name] === undefined ? whole : String(params[name]),
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    if (name === 'rule' && typeof value === 'string' && isMessageKey(value)) {
+      const { rule: _nested, ...rest } = params;
+      return translate(language, value, rest);
+    }
+    return String(value);
+  });
 }
 
 export function messageCatalog(language: Language): Record<MessageKey, string> {

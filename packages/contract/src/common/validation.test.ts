@@ -117,6 +117,24 @@ describe('request shapes', () => {
     );
     expect(translate('en-US', 'plain text stays')).toBe('plain text stays');
   });
+  it('translates a `rule` parameter that is a message key, with the other parameters', () => {
+    const params = {
+      number: 3,
+      path: 'geometry.coordinates',
+      rule: 'gis.selfIntersection',
+      at: '116.3,39.9',
+    };
+    expect(translate('en-US', 'gis.importFeature', params)).toBe(
+      'shape 3, geometry.coordinates: the boundary crosses itself; move the nodes (near 116.3,39.9)',
+    );
+    expect(translate('zh-CN', 'gis.importFeature', params)).toBe(
+      '第 3 个图形的 geometry.coordinates 有误：边界自相交，请调整节点（约在 116.3,39.9）',
+    );
+    // other parameters, and a rule that is plain text, stay as they are
+    expect(translate('en-US', 'gis.importFeature', { ...params, rule: 'odd', path: 'gis.shape' })).toBe(
+      'shape 3, gis.shape: odd',
+    );
+  });
 });
 
 describe('numbers (num)', () => {

@@ -1,0 +1,210 @@
+import { inflateRawSync } from 'node:zlib';
+import { fieldError } from '../../../lib/errors.js';
+import { EXCHANGE_LIMITS, formatBytes } from './limits.js';
+
+/**
+ * Reading a zip sent by a user, defensively. No library we looked at enforces a cap while inflating a Buffer
+ * (jszip and fflate size the output from the entry's header, which the sender writes), so this reads the
+ * central directory itself and inflates each wanted entry with Node's zlib under `maxOutputLength`: the inflater
+ * stops at the cap whatever the headers say. Refused, as a 400 naming `file`: a damaged or encrypted archive,
+ * more than `maxEntries` entries, unsafe names (`../`, absolute paths, drive letters, NUL) in any entry, and
+ * more than `maxUnpackedBytes` inflated in all. Nothing is written to disk.
+ */
+
+export interface ZipEntry {
+  /** the name with `/` separators, as stored */
+  name: string;
+  /** 0 stored, 8 deflated */
+  method: number;
+  compressedSize: number;
+  size: number;
+  crc: number;
+  /** offset of the local file header */
+  offset: number;
+}
+
+const EOCD = 0x06054b50;
+const CENTRAL = 0x02014b50;
+const LOCAL = 0x04034b50;
+const ZIP64_EOCD_LOCATOR = 0x07064b50;
+const ZIP64_EOCD = 0x06064b50;
+
+const broken = () => fieldError('file', 'gis.zipBroken');
+
+/** Does the buffer start like a zip (a local header, or the end record of an empty archive)? */
+export function looksLikeZip(data: Buffer): boolean {
+  return data.length >= 4 && (data.readUInt32LE(0) === LOCAL || data.readUInt32LE(0) === EOCD);
+}
+
+/** A name that would leave the folder it is unpacked in, or that no tool writes by mistake. */
+export function unsafeEntryName(name: string): boolean {
+  if (name.includes('\u0000')) return true;
+  const path = name.replace(/\\/g, '/');
+  if (path.startsWith('/') || /^[a-zA-Z]:/.test(path)) return true;
+  return path.split('/').some((segment) => segment === '..');
+}
+
+export class ZipReader {
+  readonly entries: ZipEntry[];
+  private unpacked = 0;
+
+  constructor(
+    private readonly data: Buffer,
+    private readonly limits = EXCHANGE_LIMITS,
+  ) {
+    this.entries = readCentralDirectory(data, limits);
+    for (const entry of this.entries) {
+      if (unsafeEntryName(entry.name))
+        throw fieldError('file', 'gis.zipPath', { name: entry.name.slice(0, 200) });
+    }
+  }
+
+  /** The entry's bytes; counts against the archive's budget, which the inflater enforces as it goes. */
+  read(entry: ZipEntry): Buffer {
+    const data = this.data;
+    const at = entry.offset;
+    if (at + 30 > data.length || data.readUInt32LE(at) !== LOCAL) throw broken();
+    const start = at + 30 + data.readUInt16LE(at + 26) + data.readUInt16LE(at + 28);
+    const end = start + entry.compressedSize;
+    if (end > data.length) throw broken();
+    const compressed = data.subarray(start, end);
+    const budget = this.limits.maxUnpackedBytes - this.unpacked;
+    let out: Buffer;
+    if (entry.method === 0) {
+      if (compressed.length > budget) throw this.tooLarge();
+      out = Buffer.from(compressed);
+    } else if (entry.method === 8) {
+      try {
+        out = inflateRawSync(compressed, { maxOutputLength: Math.max(1, budget) });
+      } catch (error) {
+        if (error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+          throw this.tooLarge();
+        }
+        throw broken();
+      }
+      if (out.length > budget) throw this.tooLarge();
+    } else {
+      // deflate64, bzip2, lzma…: not what GIS tools write; named as damaged rather than guessed at
+      throw broken();
+    }
+    this.unpacked += out.length;
+    if (out.length !== entry.size || crc32(out) !== entry.crc) throw broken();
+    return out;
+  }
+
+  private tooLarge() {
+    return fieldError('file', 'gis.zipTooLarge', {
+      limit: formatBytes(this.limits.maxUnpackedBytes),
+      entries: this.limits.maxEntries,
+    });
+  }
+}
+
+function readCentralDirectory(data: Buffer, limits: typeof EXCHANGE_LIMITS): ZipEntry[] {
+  // The end record sits in the last 22 + 65,535 bytes (its comment is at most 64 KiB).
+  let eocd = -1;
+  for (let at = data.length - 22; at >= Math.max(0, data.length - 22 - 0xffff); at--) {
+    if (data.readUInt32LE(at) === EOCD) {
+      eocd = at;
+      break;
+    }
+  }
+  if (eocd < 0) throw broken();
+  let count = data.readUInt16LE(eocd + 10);
+  let size = data.readUInt32LE(eocd + 12);
+  let offset = data.readUInt32LE(eocd + 16);
+  if (count === 0xffff || size === 0xffffffff || offset === 0xffffffff) {
+    const locator = eocd - 20;
+    if (locator < 0 || data.readUInt32LE(locator) !== ZIP64_EOCD_LOCATOR) throw broken();
+    const record = safeNumber(data.readBigUInt64LE(locator + 8));
+    if (record + 56 > data.length || data.readUInt32LE(record) !== ZIP64_EOCD) throw broken();
+    count = safeNumber(data.readBigUInt64LE(record + 32));
+    size = safeNumber(data.readBigUInt64LE(record + 40));
+    offset = safeNumber(data.readBigUInt64LE(record + 48));
+  }
+  if (count > limits.maxEntries) {
+    throw fieldError('file', 'gis.zipTooLarge', {
+      limit: formatBytes(limits.maxUnpackedBytes),
+      entries: limits.maxEntries,
+    });
+  }
+  if (offset + size > data.length) throw broken();
+  const entries: ZipEntry[] = [];
+  let at = offset;
+  for (let index = 0; index < count; index++) {
+    if (at + 46 > data.length || data.readUInt32LE(at) !== CENTRAL) throw broken();
+    const flags = data.readUInt16LE(at + 8);
+    const method = data.readUInt16LE(at + 10);
+    const crc = data.readUInt32LE(at + 16);
+    let compressedSize = data.readUInt32LE(at + 20);
+    let size = data.readUInt32LE(at + 24);
+    const nameLength = data.readUInt16LE(at + 28);
+    const extraLength = data.readUInt16LE(at + 30);
+    const commentLength = data.readUInt16LE(at + 32);
+    let local = data.readUInt32LE(at + 42);
+    const nameEnd = at + 46 + nameLength;
+    if (nameEnd + extraLength > data.length) throw broken();
+    // Bit 11: the name is UTF-8; otherwise it is in the maker's code page (often GBK on Chinese Windows).
+    const rawName = data.subarray(at + 46, nameEnd);
+    const name = flags & 0x800 ? rawName.toString('utf8') : decodeLegacyName(rawName);
+    if (flags & 0x1 || method === 99) throw fieldError('file', 'gis.zipEncrypted');
+    if (size === 0xffffffff || compressedSize === 0xffffffff || local === 0xffffffff) {
+      const zip64 = findExtra(data.subarray(nameEnd, nameEnd + extraLength), 0x0001);
+      if (!zip64) throw broken();
+      let field = 0;
+      const next = () => {
+        if (field + 8 > zip64.length) throw broken();
+        const value = safeNumber(zip64.readBigUInt64LE(field));
+        field += 8;
+        return value;
+      };
+      if (size === 0xffffffff) size = next();
+      if (compressedSize === 0xffffffff) compressedSize = next();
+      if (local === 0xffffffff) local = next();
+    }
+    entries.push({ name, method, compressedSize, size, crc, offset: local });
+    at = nameEnd + extraLength + commentLength;
+  }
+  return entries;
+}
+
+function findExtra(extra: Buffer, id: number): Buffer | undefined {
+  for (let at = 0; at + 4 <= extra.length;) {
+    const length = extra.readUInt16LE(at + 2);
+    if (extra.readUInt16LE(at) === id) return extra.subarray(at + 4, at + 4 + length);
+    at += 4 + length;
+  }
+  return undefined;
+}
+
+function safeNumber(value: bigint): number {
+  if (value > BigInt(Number.MAX_SAFE_INTEGER)) throw broken();
+  return Number(value);
+}
+
+const gbk = new TextDecoder('gbk');
+
+/** A name without the UTF-8 flag: plain ASCII, else UTF-8 when it decodes, else GBK (Chinese Windows). */
+function decodeLegacyName(raw: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(raw);
+  } catch {
+    return gbk.decode(raw);
+  }
+}
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+export function crc32(data: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (let i = 0; i < data.length; i++) crc = CRC_TABLE[(crc ^ data[i]!) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
