@@ -19,4 +19,20 @@ export const messages = {
   'gis.zoneType': ['请选择禁飞区类型', 'choose the type of no-fly zone'],
   'gis.noflySide': ['请选择禁飞侧（1 区域内，2 区域外）', 'choose the no-fly side (1 inside, 2 outside)'],
   'gis.shape': ['形状须为 polygon 或 circle', 'the shape must be polygon or circle'],
+  'gis.hmsNoflyCause': [
+    '飞行器即将进入自定义禁飞区，已在边界前停止并悬停',
+    'the aircraft was about to enter a custom no-fly zone: it stopped before the boundary and hovers',
+  ],
+  'gis.hmsNoflyRemedy': [
+    '请让飞行器返航，或修改航线使其绕开禁飞区后重新下发任务',
+    'send it home, or change the route to go round the zone and send the task again',
+  ],
+  'gis.hmsFenceCause': [
+    '飞行器即将飞出电子围栏（自定义作业区），已在边界前停止并悬停',
+    'the aircraft was about to leave its electronic fence (custom task area): it stopped before the boundary and hovers',
+  ],
+  'gis.hmsFenceRemedy': [
+    '请让飞行器返航，或修改航线使其保持在围栏内后重新下发任务',
+    'send it home, or change the route to stay inside the fence and send the task again',
+  ],
 } satisfies Record<string, readonly [string, string]>;
