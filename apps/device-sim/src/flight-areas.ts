@@ -50,7 +50,7 @@ function project(origin: GeoPoint, point: GeoPoint): XY {
 
 /** The file's features as areas. */
 export function areasOf(file: FlightAreaFile): SimArea[] {
-  return file.features.map((feature) => {
+  return file.features.map((feature): SimArea => {
     const base = { id: feature.id, type: feature.geofence_type, enabled: feature.properties.enable };
     if (feature.geometry.type === 'Point') {
       const [longitude, latitude] = feature.geometry.coordinates;
@@ -64,7 +64,7 @@ export function areasOf(file: FlightAreaFile): SimArea[] {
       shape: {
         kind: 'polygon',
         rings: feature.geometry.coordinates.map((ring) =>
-          ring.map(([longitude, latitude]) => ({ latitude: latitude!, longitude: longitude! })),
+          ring.map(([longitude, latitude]) => ({ latitude, longitude })),
         ),
       },
     };

@@ -433,6 +433,17 @@ export async function seedTenant(app: FastifyInstance, side: TenantSide, mark: s
     endLongitude: 116.39,
     endLatitude: 39.91,
   });
+  // a dock's custom flight area sync, as the device link's flight_areas_sync_progress writes it
+  await db.insert(schema.gisDockAreaSync).values({
+    id: newId(),
+    tenantId: side.tenantId,
+    dockSn,
+    status: 'synchronized',
+    reason: 0,
+    fileName: `${mark}-geofence.json`,
+    checksum: null,
+    reportTime: now,
+  });
   await app.services.logs.flush();
   return { mark, payloads, droneSn, dockSn, trackId, dictCode };
 }

@@ -210,7 +210,7 @@ export class FlightAreaSync {
       .values({ id: newId(), dockSn: device.serialNumber, ...values })
       .onConflictDoUpdate({ target: gisDockAreaSync.dockSn, set: values });
     await this.options.live.mergeState(device, reportTime.getTime(), {
-      flight_areas_sync: shown({ ...values, dockSn: device.serialNumber }),
+      flight_areas_sync: shown(values),
     });
     if (progress.status === 'synchronized' && values.checksum) {
       const current = await this.file(device.tenantId);
