@@ -171,9 +171,16 @@ describe('a simulated flight meeting custom flight areas', () => {
     ]);
 
     // Home again (return home, mode 9), never having been inside the zone nor farther than its edge.
-    await cloud.waitFor(
+    const homing = await cloud.waitFor(
       (entry) =>
         cloud.received.indexOf(entry) >= from &&
+        entry.sn === droneSn &&
+        entry.kind === 'osd' &&
+        entry.data.mode_code === 9,
+    );
+    await cloud.waitFor(
+      (entry) =>
+        cloud.received.indexOf(entry) > cloud.received.indexOf(homing) &&
         entry.sn === dockSn &&
         entry.kind === 'osd' &&
         entry.data.drone_in_dock === 1 &&

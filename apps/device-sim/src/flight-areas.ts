@@ -149,29 +149,49 @@ function segmentIntersection(b: XY, p: XY, q: XY): number | null {
 }
 
 /**
- * Whether moving from → to would enter a no-fly zone or leave a task area the aircraft is in; if so, the
- * first such area and where to stop (BOUNDARY_MARGIN_M short of the boundary, at once when already closer).
+ * Whether moving from → to would bring the aircraft closer than BOUNDARY_MARGIN_M to a no-fly zone it is
+ * outside (or into it), or to the edge of a task area it is inside (or out of it): DJI stops a task there. If
+ * so, the first such area and where to stop: the farthest point of the step still BOUNDARY_MARGIN_M from the
+ * boundary (the step's start when it is already closer).
  */
 export function checkStep(areas: readonly SimArea[], from: AirPoint, to: AirPoint): AreaBlock | null {
   const length = distanceM(from, to);
   if (length === 0) return null;
-  let first: { area: SimArea; t: number } | null = null;
+  const bearing = bearingDeg(from, to);
+  const along = (fraction: number): GeoPoint => destination(from, bearing, fraction * length);
+  let first: { area: SimArea; at: number } | null = null;
   for (const area of areas) {
     if (!area.enabled) continue;
     const inside = isInside(area, from);
     // A no-fly zone matters from outside it, a task area from inside it.
     if (area.type === 'nfz' ? inside : !inside) continue;
-    let t = firstCrossing(area, from, to);
-    if (t === null && isInside(area, to) !== inside) t = 1;
-    if (t !== null && (first === null || t < first.t)) first = { area, t };
+    let end = firstCrossing(area, from, to);
+    if (end === null && isInside(area, to) !== inside) end = 1;
+    const startDistance = boundaryDistance(area, from);
+    const endDistance = boundaryDistance(area, to);
+    const approaching = endDistance < BOUNDARY_MARGIN_M && endDistance < startDistance;
+    if (end === null && !approaching) continue;
+    end ??= 1;
+    // The farthest fraction of [0, end] still at the margin (the distance shrinks toward the boundary).
+    let at = 0;
+    if (startDistance >= BOUNDARY_MARGIN_M) {
+      let low = 0;
+      let high = end;
+      for (let step = 0; step < 40; step += 1) {
+        const middle = (low + high) / 2;
+        if (boundaryDistance(area, along(middle)) >= BOUNDARY_MARGIN_M) low = middle;
+        else high = middle;
+      }
+      at = low;
+    }
+    if (first === null || at < first.at) first = { area, at };
   }
   if (!first) return null;
-  const travel = Math.max(0, first.t * length - BOUNDARY_MARGIN_M);
-  const point = travel === 0 ? from : destination(from, bearingDeg(from, to), travel);
+  const point = first.at === 0 ? from : along(first.at);
   const stop = {
     latitude: point.latitude,
     longitude: point.longitude,
-    elevation: from.elevation + (to.elevation - from.elevation) * (travel / length),
+    elevation: from.elevation + (to.elevation - from.elevation) * first.at,
   };
   return { area: first.area, stop, distance: boundaryDistance(first.area, stop) };
 }
