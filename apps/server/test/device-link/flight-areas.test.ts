@@ -10,7 +10,7 @@ import {
 } from '@aos/contract';
 import { destination, distanceM, isInside, SimFleet, type GeoPoint } from '@aos/device-sim';
 import type { MqttClient } from 'mqtt';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { platformCtx } from '../../src/lib/context.js';
 import { FlightAreaLinkSigner } from '../../src/modules/gis/flight-areas/flight-area-link.js';
 import type { AreaEntry } from '../../src/modules/gis/spatial/spatial.service.js';
@@ -18,17 +18,20 @@ import {
   asDevice,
   connectDevice,
   type Credential,
+  endDevices,
   envelope,
+  LINK_ENV,
   nextMessage,
   publish,
+  record,
   registerDock,
   registerDrone,
   type Row,
   send,
   topo,
 } from '../device-helper.js';
-import { createTenant, login } from '../helper.js';
-import { type LinkApp, useLinkApp } from './helper.js';
+import { createTenant, createTestApp, login } from '../helper.js';
+import type { LinkApp } from './helper.js';
 
 /**
  * Issue 15 "Docks know the zones": the tenant's no-fly zones and fences reach its docks as DJI docks receive
@@ -58,7 +61,10 @@ const zone = (kind: AreaEntry['kind'] = 'nofly', geometry = squareEastOf(300, 20
   geometry,
 });
 
-/** A dock as an MQTT client that answers every service with result 0 and records what it got. */
+/**
+ * A dock as an MQTT client that answers every service with result 0, records what it got, and reports its OSD
+ * every 500 ms (a silent dock goes offline after DEVICE_OFFLINE_MS and is told again when it comes back).
+ */
 async function onlineDock(url: string, credential: Credential) {
   const client = await connectDevice(url, asDevice(credential));
   const sn = credential.serialNumber;
@@ -74,6 +80,10 @@ async function onlineDock(url: string, credential: Credential) {
     send(client, sn, 'services_reply', { ...message, timestamp: Date.now(), data: { result: 0 } });
   });
   await publish(client, sn, 'status', topo([]));
+  const heartbeat = setInterval(() => {
+    if (client.connected) send(client, sn, 'osd', envelope(undefined, { mode_code: 0 }));
+  }, 500);
+  client.once('close', () => clearInterval(heartbeat));
   const updates = () => services.filter((message) => message.method === 'flight_areas_update').length;
   return { client, sn, services, updates };
 }
@@ -88,7 +98,19 @@ async function getFiles(client: MqttClient, sn: string) {
 
 describe('docks know the zones', () => {
   let { app, link, url, token, events } = {} as LinkApp; // set before the tests run
-  useLinkApp((linked) => ({ app, link, url, token, events } = linked));
+  // As useLinkApp, with docks offline only after 20 s of silence: under load a late heartbeat must not make a
+  // dock go offline and online again (each coming online is an update of its own, which the counts here see).
+  beforeAll(async () => {
+    app = await createTestApp({ ...LINK_ENV, DEVICE_OFFLINE_MS: '20000' });
+    link = app.platform.deviceLink;
+    url = `mqtt://127.0.0.1:${app.deviceBroker!.port}`;
+    token = (await login(app)).access_token;
+    events = record(link);
+  });
+  afterEach(endDevices);
+  afterAll(async () => {
+    await app?.close();
+  });
   const ctx = (tenantId = '000000') => platformCtx(app.database.db, tenantId);
   const fetchFile = (fileUrl: string) => app.inject({ method: 'GET', url: fileUrl });
 
