@@ -113,7 +113,8 @@ export class DockFlightAreas {
     }
     const data = (reply.data ?? {}) as { result?: number; output?: unknown };
     const output = FlightAreasGetOutputSchema.safeParse(data.output);
-    if (data.result !== 0 || !output.success) return this.progress('fail', FLIGHT_AREA_SYNC_REASON.PARSE_FAILED);
+    if (data.result !== 0 || !output.success)
+      return this.progress('fail', FLIGHT_AREA_SYNC_REASON.PARSE_FAILED);
     const entry = output.data.files[0];
     if (!entry) {
       // No file: the cloud holds no areas for this dock.

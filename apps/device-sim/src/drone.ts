@@ -156,7 +156,8 @@ export class SimDrone {
     const lastLeg = mission.leg === mission.legs.length - 1;
     if (mission.kind === 'return_home' && lastLeg) this.mode = DRONE_MODE.LANDING;
     const motion = advance(this.position, this.heading, leg, dtSec);
-    const block = mission.kind === 'return_home' ? null : (this.guard?.(this.position, motion.position) ?? null);
+    const block =
+      mission.kind === 'return_home' ? null : (this.guard?.(this.position, motion.position) ?? null);
     if (block) {
       this.totalFlightDistance += distanceM(this.position, block.stop);
       this.position = block.stop;

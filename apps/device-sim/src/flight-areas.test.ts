@@ -38,7 +38,8 @@ function squareAround(side: number): AreaGeometry {
   const ring = [sw, se, ne, nw, sw].map((point) => [point.longitude, point.latitude] as [number, number]);
   return { type: 'Polygon', coordinates: [ring] };
 }
-const fileOf = (areas: FlightAreaSource[]) => FlightAreaFileSchema.parse(JSON.parse(flightAreaFileText(areas)));
+const fileOf = (areas: FlightAreaSource[]) =>
+  FlightAreaFileSchema.parse(JSON.parse(flightAreaFileText(areas)));
 const simAreas = (areas: FlightAreaSource[]) => areasOf(fileOf(areas));
 const air = (point: GeoPoint, elevation = 50) => ({ ...point, elevation });
 
@@ -98,7 +99,8 @@ let run = 0;
 beforeAll(async () => {
   cloud = await TestCloud.start();
   files = createServer((request, response) => {
-    if (request.url === '/areas.json') response.writeHead(200, { 'content-type': 'application/json' }).end(fileBody);
+    if (request.url === '/areas.json')
+      response.writeHead(200, { 'content-type': 'application/json' }).end(fileBody);
     else response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
@@ -141,7 +143,9 @@ const event = (sn: string, method: string) => (entry: Received) =>
 describe('a simulated flight meeting custom flight areas', () => {
   it('refuses to enter a no-fly zone on its route: stops 5 m before it, says so, and returns home', async () => {
     const { dockSn, droneSn, dock } = await startDock();
-    dock.flightAreas.load(fileOf([{ kind: 'nofly', refId: '2001', geometry: squareEastOf(300, 200), enabled: true }]));
+    dock.flightAreas.load(
+      fileOf([{ kind: 'nofly', refId: '2001', geometry: squareEastOf(300, 200), enabled: true }]),
+    );
     const zone = dock.flightAreas.areas[0]!;
     const from = cloud.received.length;
     const target = at(90, 800);
@@ -194,13 +198,17 @@ describe('a simulated flight meeting custom flight areas', () => {
     expect(flown.some((osd) => osd.mode_code === 9)).toBe(true);
     expect(flown.every((osd) => !isInside(zone, osd))).toBe(true);
     expect(Math.max(...flown.map((osd) => distanceM(home, osd)))).toBeLessThan(300 - BOUNDARY_MARGIN_M + 1);
-    expect(Math.max(...flown.map((osd) => distanceM(home, osd)))).toBeGreaterThan(300 - BOUNDARY_MARGIN_M - 1);
+    expect(Math.max(...flown.map((osd) => distanceM(home, osd)))).toBeGreaterThan(
+      300 - BOUNDARY_MARGIN_M - 1,
+    );
     expect(dock.drone!.inDock).toBe(true);
   });
 
   it('stays inside its fence', async () => {
     const { dockSn, dock } = await startDock();
-    dock.flightAreas.load(fileOf([{ kind: 'fence', refId: '2002', geometry: squareAround(400), enabled: true }]));
+    dock.flightAreas.load(
+      fileOf([{ kind: 'fence', refId: '2002', geometry: squareAround(400), enabled: true }]),
+    );
     const target = at(0, 700);
     const takeoff = await cloud.call(dockSn, 'takeoff_to_point', {
       target_latitude: target.latitude,
@@ -239,7 +247,11 @@ describe('flight area sync on the dock', () => {
         event(dockSn, 'flight_areas_sync_progress')(entry) &&
         entry.data.status !== 'synchronizing',
     );
-    expect(synced.data).toEqual({ status: 'synchronized', reason: 0, file: { name: 'geofence_x.json', checksum } });
+    expect(synced.data).toEqual({
+      status: 'synchronized',
+      reason: 0,
+      file: { name: 'geofence_x.json', checksum },
+    });
     expect(synced.message.need_reply).toBe(1);
     const steps = cloud.received
       .slice(from)

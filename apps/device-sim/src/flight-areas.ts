@@ -9,8 +9,7 @@ import { type AirPoint, bearingDeg, destination, distanceM, type GeoPoint } from
  */
 
 export type SimAreaShape =
-  | { kind: 'circle'; center: GeoPoint; radius: number }
-  | { kind: 'polygon'; rings: GeoPoint[][] };
+  { kind: 'circle'; center: GeoPoint; radius: number } | { kind: 'polygon'; rings: GeoPoint[][] };
 
 export interface SimArea {
   /** the feature's id (DJI `area_id`) */

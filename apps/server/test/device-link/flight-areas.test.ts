@@ -162,16 +162,22 @@ describe('docks know the zones', () => {
     expect(ids).toContain(flightAreaId('nofly', mineZone.refId));
     expect(ids).toContain(flightAreaId('fence', mineCircle.refId));
     expect(ids).not.toContain(flightAreaId('nofly', theirZone.refId));
-    expect(parsed.features.find((feature) => feature.id === flightAreaId('fence', mineCircle.refId))).toEqual({
-      id: flightAreaId('fence', mineCircle.refId),
-      type: 'Feature',
-      geofence_type: 'dfence',
-      geometry: { type: 'Point', coordinates: [104.2, 30.7] },
-      properties: { subType: 'Circle', radius: 800, enable: true },
-    });
-    expect(parsed.features.find((feature) => feature.id === flightAreaId('nofly', mineZone.refId))).toMatchObject(
-      { geofence_type: 'nfz', geometry: { type: 'Polygon' }, properties: { radius: 0, enable: true } },
+    expect(parsed.features.find((feature) => feature.id === flightAreaId('fence', mineCircle.refId))).toEqual(
+      {
+        id: flightAreaId('fence', mineCircle.refId),
+        type: 'Feature',
+        geofence_type: 'dfence',
+        geometry: { type: 'Point', coordinates: [104.2, 30.7] },
+        properties: { subType: 'Circle', radius: 800, enable: true },
+      },
     );
+    expect(
+      parsed.features.find((feature) => feature.id === flightAreaId('nofly', mineZone.refId)),
+    ).toMatchObject({
+      geofence_type: 'nfz',
+      geometry: { type: 'Polygon' },
+      properties: { radius: 0, enable: true },
+    });
 
     const [theirFile] = await getFiles(theirs.client, theirs.sn);
     const theirIds = FlightAreaFileSchema.parse((await fetchFile(theirFile!.url)).json()).features.map(
@@ -190,7 +196,11 @@ describe('docks know the zones', () => {
     const expires = link.searchParams.get('expires')!;
     const path = `/api/aos-gisservice/flight-area/file`;
     const refused = async (target: string, message: string) => {
-      const response = await app.inject({ method: 'GET', url: target, headers: { 'accept-language': 'en-US' } });
+      const response = await app.inject({
+        method: 'GET',
+        url: target,
+        headers: { 'accept-language': 'en-US' },
+      });
       expect(response.statusCode, target).toBe(403);
       expect(response.json().msg).toBe(message);
       expect(response.body).not.toContain('FeatureCollection');
@@ -203,7 +213,10 @@ describe('docks know the zones', () => {
     await refused(`${path}/${mine.sn}`, invalid);
     const past = Math.floor(Date.now() / 1000) - 10;
     const late = new FlightAreaLinkSigner(app.platform.config.JWT_SECRET).sign(mine.sn, past);
-    await refused(`${path}/${mine.sn}?expires=${past}&signature=${late}`, translate('en-US', 'resource.linkExpired'));
+    await refused(
+      `${path}/${mine.sn}?expires=${past}&signature=${late}`,
+      translate('en-US', 'resource.linkExpired'),
+    );
     expect((await fetchFile(file!.url)).statusCode).toBe(200);
   });
 
@@ -228,7 +241,11 @@ describe('docks know the zones', () => {
         })
       ).json();
     await vi.waitFor(async () => expect((await status()).data).toMatchObject({ status: 'synchronized' }));
-    expect((await status()).data).toMatchObject({ reason: 0, fileName: file!.name, checksum: file!.checksum });
+    expect((await status()).data).toMatchObject({
+      reason: 0,
+      fileName: file!.name,
+      checksum: file!.checksum,
+    });
     expect((await status()).data.time).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     const live = await app.platform.live.get(mine.sn);
     expect(live?.state.flight_areas_sync).toMatchObject({ status: 'synchronized', checksum: file!.checksum });
@@ -276,9 +293,7 @@ describe('docks know the zones', () => {
       timeScale: 0.02,
       osdIntervalMs: 100,
       seed: 7,
-      docks: [
-        { dock: credentials(dock), drone: credentials(drone), ...start, batteryPercent: 95 },
-      ],
+      docks: [{ dock: credentials(dock), drone: credentials(drone), ...start, batteryPercent: 95 }],
     });
     try {
       await fleet.start();

@@ -36,7 +36,12 @@ describe('custom flight areas in DJI’s file format', () => {
 
   it('writes the areas a dock holds as nfz and dfence features, the same bytes for the same areas', () => {
     const areas: FlightAreaSource[] = [
-      { kind: 'fence', refId: '2', geometry: { type: 'Circle', center: [116.5, 39.95], radius: 300 }, enabled: true },
+      {
+        kind: 'fence',
+        refId: '2',
+        geometry: { type: 'Circle', center: [116.5, 39.95], radius: 300 },
+        enabled: true,
+      },
       { kind: 'nofly', refId: '1', geometry: square, enabled: false },
       { kind: 'airspace', refId: '3', geometry: square, enabled: true },
       { kind: 'flyzone', refId: '4', geometry: square, enabled: true },

@@ -46,7 +46,10 @@ export const FlightAreaFeatureSchema = z.looseObject({
       coordinates: z.array(z.array(z.tuple([z.number(), z.number()]).rest(z.number())).min(4)).min(1),
     }),
     /** a circle: its centre, with `properties.subType` 'Circle' and `properties.radius` */
-    z.looseObject({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]).rest(z.number()) }),
+    z.looseObject({
+      type: z.literal('Point'),
+      coordinates: z.tuple([z.number(), z.number()]).rest(z.number()),
+    }),
   ]),
   properties: z.looseObject({
     subType: z.literal('Circle').optional(),
@@ -144,7 +147,8 @@ const KIND_CODES = Object.keys(AREA_KINDS) as AreaKind[];
 
 /** 64 bits of a string id: the number itself for a decimal id (every platform id), else FNV-1a. */
 function id64(refId: string): string {
-  if (/^\d{1,19}$/.test(refId) && BigInt(refId) < 2n ** 64n) return BigInt(refId).toString(16).padStart(16, '0');
+  if (/^\d{1,19}$/.test(refId) && BigInt(refId) < 2n ** 64n)
+    return BigInt(refId).toString(16).padStart(16, '0');
   let hash = 0xcbf29ce484222325n;
   for (const char of refId) hash = ((hash ^ BigInt(char.codePointAt(0)!)) * 0x100000001b3n) % 2n ** 64n;
   return hash.toString(16).padStart(16, '0');
@@ -235,5 +239,7 @@ const HMS_TEXTS: Record<HmsCode, { cause: MessageKey; remedy: MessageKey }> = {
 /** The readable cause and remedy of an HMS code in `language`; null for a code the platform does not know. */
 export function hmsText(code: string, language: Language): { cause: string; remedy: string } | null {
   const texts = Object.hasOwn(HMS_TEXTS, code) ? HMS_TEXTS[code as HmsCode] : undefined;
-  return texts ? { cause: translate(language, texts.cause), remedy: translate(language, texts.remedy) } : null;
+  return texts
+    ? { cause: translate(language, texts.cause), remedy: translate(language, texts.remedy) }
+    : null;
 }

@@ -59,7 +59,6 @@ export default async function flightAreaRoutes(app: FastifyInstance) {
         response: { 200: envelope(DockAreaSyncSchema.nullable()) },
       },
     },
-    async (request, reply) =>
-      reply.ok(await flightAreas.status(request.ctx, request.query.serialNumber)),
+    async (request, reply) => reply.ok(await flightAreas.status(request.ctx, request.query.serialNumber)),
   );
 }

@@ -13,7 +13,8 @@ export class FlightAreaLinkSigner {
   private readonly key: Buffer;
 
   constructor(serverSecret: string) {
-    if (serverSecret.length < 32) throw new Error('the flight-area link secret must be at least 32 characters');
+    if (serverSecret.length < 32)
+      throw new Error('the flight-area link secret must be at least 32 characters');
     this.key = createHmac('sha256', serverSecret).update('aos:flight-area-file:v1').digest();
   }
 

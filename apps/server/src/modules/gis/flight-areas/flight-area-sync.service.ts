@@ -85,7 +85,9 @@ export class FlightAreaSync {
     this.log = log;
     const link = this.options.link;
     // Every instance hears it: each tells the docks its own link holds (shared subscriptions split them).
-    this.detach.push(events.onEveryInstance('gis.areasChanged', ({ tenantId }) => this.areasChanged(tenantId)));
+    this.detach.push(
+      events.onEveryInstance('gis.areasChanged', ({ tenantId }) => this.areasChanged(tenantId)),
+    );
     const online = (event: DeviceOnlineEvent) => {
       if (event.device.kind === 'dock') this.schedule(null, event.device.serialNumber);
     };
@@ -172,7 +174,12 @@ export class FlightAreaSync {
       result: DEVICE_RESULT_OK,
       output: {
         files: [
-          { name: file.name, url: this.fileUrl(device.serialNumber), checksum: file.checksum, size: file.size },
+          {
+            name: file.name,
+            url: this.fileUrl(device.serialNumber),
+            checksum: file.checksum,
+            size: file.size,
+          },
         ],
       },
     };
