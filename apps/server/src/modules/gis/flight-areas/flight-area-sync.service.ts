@@ -68,7 +68,8 @@ export class FlightAreaSync {
   updatesSent = 0;
   private readonly signer: FlightAreaLinkSigner;
   private readonly dueTenants = new Set<string>();
-  private readonly dueDocks = new Set<string>();
+  /** docks to tell: 'online' only when they may hold something else than the current file, 'always' at once */
+  private readonly dueDocks = new Map<string, 'online' | 'always'>();
   private timer: NodeJS.Timeout | null = null;
   private firstDueAt = 0;
   private log: LinkLogger = silentLogger;
@@ -89,7 +90,7 @@ export class FlightAreaSync {
       events.onEveryInstance('gis.areasChanged', ({ tenantId }) => this.areasChanged(tenantId)),
     );
     const online = (event: DeviceOnlineEvent) => {
-      if (event.device.kind === 'dock') this.schedule(null, event.device.serialNumber);
+      if (event.device.kind === 'dock') this.schedule(null, event.device.serialNumber, 'online');
     };
     const event = (event: DeviceEventEvent) => {
       if (event.method === FLIGHT_AREA_METHODS.syncProgress)
@@ -221,13 +222,17 @@ export class FlightAreaSync {
     });
     if (progress.status === 'synchronized' && values.checksum) {
       const current = await this.file(device.tenantId);
-      if (current.checksum !== values.checksum) this.schedule(null, device.serialNumber);
+      if (current.checksum !== values.checksum) this.schedule(null, device.serialNumber, 'always');
     }
   }
 
-  private schedule(tenantId: string | null, dockSn: string | null): void {
+  private schedule(
+    tenantId: string | null,
+    dockSn: string | null,
+    why: 'online' | 'always' = 'always',
+  ): void {
     if (tenantId) this.dueTenants.add(tenantId);
-    if (dockSn) this.dueDocks.add(dockSn);
+    if (dockSn && this.dueDocks.get(dockSn) !== 'always') this.dueDocks.set(dockSn, why);
     const now = this.now();
     if (!this.timer) this.firstDueAt = now;
     else clearTimeout(this.timer);
@@ -240,21 +245,47 @@ export class FlightAreaSync {
   private flush(): void {
     this.timer = null;
     const presence = this.options.link.presence;
-    const docks = new Set(this.dueDocks);
+    const docks = new Map(this.dueDocks);
     for (const tenantId of this.dueTenants) {
       for (const entry of presence.list(tenantId)) {
-        if (entry.device.kind === 'dock' && entry.online) docks.add(entry.device.serialNumber);
+        if (entry.device.kind === 'dock' && entry.online) docks.set(entry.device.serialNumber, 'always');
       }
     }
     this.dueTenants.clear();
     this.dueDocks.clear();
-    for (const sn of docks) {
-      if (!presence.isOnline(sn)) continue;
-      this.updatesSent += 1;
-      this.options.link.call(sn, FLIGHT_AREA_METHODS.update, {}).catch((error: unknown) => {
-        this.log.debug({ err: error, sn }, 'flight_areas_update not accepted');
-      });
+    for (const [sn, why] of docks) {
+      const entry = presence.get(sn);
+      if (!entry?.online) continue;
+      const tell = why === 'always' ? Promise.resolve(true) : this.mayHoldOther(entry.device);
+      tell
+        .then((needed) => {
+          if (!needed) return;
+          this.updatesSent += 1;
+          return this.options.link.call(sn, FLIGHT_AREA_METHODS.update, {});
+        })
+        .catch((error: unknown) => this.log.debug({ err: error, sn }, 'flight_areas_update not accepted'));
     }
+  }
+
+  /**
+   * Whether a dock coming online may hold other areas than the current file: its tenant has areas, or it
+   * reported a file other than the current (empty) one. A dock that never synchronised, of a tenant without
+   * areas, is left alone: there is nothing to give it and nothing of ours to clear.
+   */
+  private async mayHoldOther(dock: DeviceRef): Promise<boolean> {
+    const db = this.options.db;
+    const [area] = await db
+      .select({ id: gisArea.id })
+      .from(gisArea)
+      .where(and(eq(gisArea.tenantId, dock.tenantId), inArray(gisArea.kind, [...DOCK_AREA_KINDS])))
+      .limit(1);
+    if (area) return true;
+    const [synced] = await db
+      .select({ checksum: gisDockAreaSync.checksum })
+      .from(gisDockAreaSync)
+      .where(eq(gisDockAreaSync.dockSn, dock.serialNumber));
+    if (!synced) return false;
+    return synced.checksum !== (await this.file(dock.tenantId)).checksum;
   }
 
   private now(): number {
