@@ -32,6 +32,8 @@ export const SIM_RESULT = {
   REFUSED_BY_FAULT: 316099,
   /** a job's last step failed inside the simulator */
   INTERNAL_ERROR: 316098,
+  /** the flight stopped at a custom flight area's boundary (a no-fly zone ahead, or the fence's edge) */
+  FLIGHT_AREA_BLOCKED: 316013,
   /** a method the simulator does not implement */
   UNKNOWN_METHOD: 316100,
 } as const;

@@ -253,6 +253,23 @@ export function onDroneStep(dock: SimDock, step: NonNullable<DroneStep>): void {
     case 'low_battery':
       goHome(dock);
       return;
+    case 'blocked': {
+      // As DJI's dock does: closer than 5 m to a custom flight area's boundary in a task, the task stops and
+      // the aircraft returns home (flight-areas.ts, modules/gis/flight-areas/README.md).
+      const job = step.mission.job;
+      if (job)
+        dock.event(
+          job.method,
+          job.bid,
+          'failed',
+          {},
+          { track_id: dock.drone?.trackId ?? '' },
+          SIM_RESULT.FLIGHT_AREA_BLOCKED,
+        );
+      dock.flightAreas.reportBlocked(step.block);
+      goHome(dock);
+      return;
+    }
   }
 }
 

@@ -27,6 +27,8 @@ export interface SimRuntime {
   /** dock OSD period (real ms); the aircraft reports twice as often on the ground and 4× in flight */
   osdIntervalMs: number;
   reconnectMs: number;
+  /** the platform's HTTP address: what relative file links (flight areas) are resolved against */
+  apiUrl?: string;
 }
 
 /** Faults on demand (library API and the CLI's flags). */

@@ -6,6 +6,7 @@ import {
   type JobStatus,
   PUTTER_STATE,
   SWITCH_STATE,
+  FLIGHT_AREA_METHODS,
   UPDATE_TOPO_METHOD,
 } from '@aos/contract';
 import { DeviceClient } from './client.js';
@@ -13,6 +14,7 @@ import { applyFault, clearFault } from './dock-faults.js';
 import { dockOsd, FIRMWARE_VERSION, STATE_KEYS, STORAGE_TOTAL_KB } from './dock-osd.js';
 import type { DockState, FaultKind, FaultOptions, Outcome, SimDockConfig, SimRuntime } from './dock-types.js';
 import { FLIGHT, SIM_RESULT } from './codes.js';
+import { DockFlightAreas } from './dock-areas.js';
 import { debugCommand } from './dock-debug.js';
 import { flightCommand, onDroneStep } from './dock-flight.js';
 import { SimDrone } from './drone.js';
@@ -42,6 +44,8 @@ export class SimDock extends EventEmitter<DockEvents> {
   readonly drone: SimDrone | null;
   readonly weather: Weather;
   readonly state: DockState;
+  /** the custom flight areas it holds and syncs (dock-areas.ts) */
+  readonly flightAreas: DockFlightAreas;
   /** the remote-debug job running now */
   job: { method: string; bid: string } | null = null;
   /** bumped to cancel a take-off or landing sequence in progress */
@@ -70,6 +74,7 @@ export class SimDock extends EventEmitter<DockEvents> {
     });
     this.client.on('message', (kind, message) => {
       if (kind === 'services') this.onService(message);
+      else if (kind === 'requests_reply') this.flightAreas.onReply(message);
     });
     this.client.on('connect', () => this.announce());
     const random = runtime.random;
@@ -83,6 +88,8 @@ export class SimDock extends EventEmitter<DockEvents> {
           config.batteryPercent ?? 70 + random() * 30,
         )
       : null;
+    this.flightAreas = new DockFlightAreas(this);
+    if (this.drone) this.drone.guard = (from, to) => this.flightAreas.check(from, to);
     this.state = {
       mode: DOCK_MODE.IDLE,
       cover: COVER_STATE.CLOSED,
@@ -286,6 +293,8 @@ export class SimDock extends EventEmitter<DockEvents> {
   }
 
   private command(method: string, data: Record<string, unknown>, bid: string): Outcome {
+    if (method === FLIGHT_AREA_METHODS.update)
+      return { result: SIM_RESULT.OK, job: () => this.flightAreas.sync() };
     const remote = debugCommand(this, method, data, bid);
     if (remote) return remote;
     const flight = flightCommand(this, method, data, bid);

@@ -3,6 +3,7 @@ import { DRONE_MODE, isAirborneMode } from '@aos/contract';
 import { SimCamera } from './camera.js';
 import { type DeviceClient } from './client.js';
 import { FLIGHT } from './codes.js';
+import type { AreaBlock } from './flight-areas.js';
 import { advance, type AirPoint, distanceM, djiHeading, type GeoPoint, type Leg } from './flight.js';
 import { clamp, round } from './random.js';
 
@@ -34,6 +35,8 @@ export type DroneStep =
   | { kind: 'arrived'; mission: Mission }
   | { kind: 'landed' }
   | { kind: 'low_battery' }
+  /** a custom flight area stopped the mission at `block.stop` */
+  | { kind: 'blocked'; mission: Mission; block: AreaBlock }
   | null;
 
 export interface DroneHome extends GeoPoint {
@@ -60,6 +63,11 @@ export class SimDrone {
   totalFlightTime = 0;
   totalFlightDistance = 0;
   mission: Mission | null = null;
+  /**
+   * Checks each step of a take-off or fly-to (not the way home) against the dock's custom flight areas: a
+   * block stops the aircraft short of the boundary (its dock then sends it home).
+   */
+  guard: ((from: AirPoint, to: AirPoint) => AreaBlock | null) | null = null;
   readonly camera: SimCamera;
   private lowBatteryReported = false;
 
@@ -148,6 +156,14 @@ export class SimDrone {
     const lastLeg = mission.leg === mission.legs.length - 1;
     if (mission.kind === 'return_home' && lastLeg) this.mode = DRONE_MODE.LANDING;
     const motion = advance(this.position, this.heading, leg, dtSec);
+    const block =
+      mission.kind === 'return_home' ? null : (this.guard?.(this.position, motion.position) ?? null);
+    if (block) {
+      this.totalFlightDistance += distanceM(this.position, block.stop);
+      this.position = block.stop;
+      this.hover();
+      return { kind: 'blocked', mission, block };
+    }
     this.position = motion.position;
     this.heading = motion.heading;
     this.horizontalSpeed = motion.horizontalSpeed;

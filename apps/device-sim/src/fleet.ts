@@ -15,6 +15,8 @@ export interface SimFleetOptions {
   seed?: number;
   /** wait before reconnecting after an unexpected loss, ms */
   reconnectMs?: number;
+  /** the platform's HTTP address, for relative file links (flight areas) */
+  apiUrl?: string;
   /** an unexpected failure inside a simulated dock (default: printed on stderr) */
   onError?: (error: unknown, dockSn: string) => void;
 }
@@ -55,6 +57,7 @@ export class SimFleet {
         random,
         osdIntervalMs: options.osdIntervalMs ?? 2000,
         reconnectMs: options.reconnectMs ?? 2000,
+        ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
       });
       dock.on('failure', (error) =>
         (options.onError ?? ((cause, sn) => console.error(`[sim] ${sn}:`, cause)))(error, dock.sn),

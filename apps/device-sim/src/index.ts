@@ -16,7 +16,19 @@ export {
   type SimDockConfig,
   type SimRuntime,
 } from './dock.js';
+export { DockFlightAreas } from './dock-areas.js';
 export { FLIGHT_METHODS } from './dock-flight.js';
+export {
+  type AreaBlock,
+  areasOf,
+  BOUNDARY_MARGIN_M,
+  boundaryDistance,
+  checkStep,
+  droneLocations,
+  firstCrossing,
+  isInside,
+  type SimArea,
+} from './flight-areas.js';
 export {
   type DroneHome,
   type DroneStep,

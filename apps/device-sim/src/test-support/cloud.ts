@@ -55,6 +55,21 @@ export class TestCloud {
     return { bid, result: answer.data.result as number, output: answer.data.output, message: answer.message };
   }
 
+  /** Answer the gateways' `requests` of `method` with `answer(sn)` ({result, output}) on `requests_reply`. */
+  answerRequests(method: string, answer: (sn: string) => { result: number; output?: unknown }): void {
+    this.client.on('message', (topic, payload) => {
+      const parsed = parseDeviceTopic(topic);
+      if (parsed?.kind !== 'requests') return;
+      const message = JSON.parse(payload.toString()) as DeviceMessage;
+      if (message.method !== method) return;
+      this.client.publish(
+        deviceTopic(parsed.sn, 'requests_reply'),
+        JSON.stringify({ ...message, timestamp: Date.now(), data: answer(parsed.sn) }),
+        { qos: 1 },
+      );
+    });
+  }
+
   /** The first message (already received or arriving) matching `match`. */
   waitFor(match: (entry: Received) => boolean, timeoutMs = 10_000): Promise<Received> {
     const found = this.received.find(match);

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, getTableName, inArray, is, sql } from 'drizzl
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import * as schema from '../../src/db/schema/index.js';
+import { platformCtx } from '../../src/lib/context.js';
 import { newId } from '../../src/lib/ids.js';
 import { md5Hex } from '../../src/lib/password.js';
 import { ADMIN_PASSWORD, multipartForm } from '../helper.js';
@@ -432,6 +433,26 @@ export async function seedTenant(app: FastifyInstance, side: TenantSide, mark: s
     startLatitude: 39.91,
     endLongitude: 116.39,
     endLatitude: 39.91,
+  });
+  // an area of the spatial index as its owners put it (until the zone routes seed theirs through the API)
+  await app.services.spatial.put(platformCtx(db, side.tenantId), [
+    {
+      kind: 'nofly',
+      refId: newId(),
+      name: `${mark}-area`,
+      geometry: { type: 'Circle', center: [116.39, 39.91], radius: 100 },
+    },
+  ]);
+  // a dock's custom flight area sync, as the device link's flight_areas_sync_progress writes it
+  await db.insert(schema.gisDockAreaSync).values({
+    id: newId(),
+    tenantId: side.tenantId,
+    dockSn,
+    status: 'synchronized',
+    reason: 0,
+    fileName: `${mark}-geofence.json`,
+    checksum: null,
+    reportTime: now,
   });
   await app.services.logs.flush();
   return { mark, payloads, droneSn, dockSn, trackId, dictCode };

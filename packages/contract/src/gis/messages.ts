@@ -62,4 +62,22 @@ export const messages = {
     'shape {number} ({name}), {path}: {rule}',
   ],
   'gis.importOneRange': ['文件中只能有一个范围', 'the file may hold only one range'],
+
+  // Health (hms) warnings of a dock's custom flight areas (modules/gis/flight-areas).
+  'gis.hmsNoflyCause': [
+    '飞行器即将进入自定义禁飞区，已在边界前停止任务并返航',
+    'the aircraft was about to enter a custom no-fly zone: it stopped the task before the boundary and returns home',
+  ],
+  'gis.hmsNoflyRemedy': [
+    '待飞行器返航后，修改航线使其绕开禁飞区，再重新下发任务',
+    'once it is home, change the route to go round the zone and send the task again',
+  ],
+  'gis.hmsFenceCause': [
+    '飞行器即将飞出电子围栏（自定义作业区），已在边界前停止任务并返航',
+    'the aircraft was about to leave its electronic fence (custom task area): it stopped the task before the boundary and returns home',
+  ],
+  'gis.hmsFenceRemedy': [
+    '待飞行器返航后，修改航线使其保持在围栏内，再重新下发任务',
+    'once it is home, change the route to stay inside the fence and send the task again',
+  ],
 } satisfies Record<string, readonly [string, string]>;

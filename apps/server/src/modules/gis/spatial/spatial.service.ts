@@ -14,6 +14,7 @@ import type { Ctx } from '../../../lib/context.js';
 import { newId } from '../../../lib/ids.js';
 import { formatDateTime } from '../../../lib/time.js';
 import { scope } from '../../../lib/tenant-scope.js';
+import type { EventBus } from '../../../events/bus.js';
 import { relate } from './predicates.js';
 
 /** One area as its owner puts it in the index. */
@@ -80,9 +81,15 @@ function shown(row: AreaRow, within: boolean): AreaHit {
  * candidates, and predicates.ts decides exactly (turf, on the sphere). docs/gis.md says why not PostGIS.
  *
  * Owners call `put` and `remove` inside the transaction that writes the zone, fence, airspace or airport, so
- * the index never disagrees with them.
+ * the index never disagrees with them. Both tell the bus `gis.areasChanged` {tenantId} (the docks' custom
+ * flight areas, flight-areas/). They tell it at once, inside the owner's transaction: no handler of that event
+ * reads the database while it runs (the flight-area sync only marks the tenant and acts after a quiet time,
+ * when the transaction is over; a rolled-back change costs the docks one needless, harmless refresh, and a
+ * dock that synchronised a file older than the current one is told again when it reports it).
  */
 export class SpatialService {
+  constructor(private readonly events: Pick<EventBus, 'emit'> | null = null) {}
+
   /** Puts (or replaces) each entry's area: one row per tenant, kind and owner. */
   async put(ctx: Ctx, entries: readonly AreaEntry[]): Promise<void> {
     for (const entry of entries) {
@@ -105,6 +112,11 @@ export class SpatialService {
         .values({ id: newId(), tenantId: ctx.tenantId, kind: entry.kind, refId: entry.refId, ...values })
         .onConflictDoUpdate({ target: [gisArea.tenantId, gisArea.kind, gisArea.refId], set: values });
     }
+    if (entries.length) await this.changed(ctx);
+  }
+
+  private async changed(ctx: Ctx): Promise<void> {
+    await this.events?.emit('gis.areasChanged', { tenantId: ctx.tenantId });
   }
 
   /** Removes the areas of these owners (of any kind when `kinds` is not given). */
@@ -120,6 +132,7 @@ export class SpatialService {
           kinds ? inArray(gisArea.kind, [...kinds]) : undefined,
         ),
       );
+    await this.changed(ctx);
   }
 
   /** Every area of the tenant that `query.geometry` touches, at its height and time, nearest kinds first. */
