@@ -221,9 +221,9 @@ export function flightAreaFileText(areas: readonly FlightAreaSource[]): string {
  * drone: each maps to a cause and a remedy in both languages (`hmsText`).
  */
 export const HMS_CODES = {
-  /** the drone stopped before entering a custom no-fly zone and hovers */
+  /** the drone stopped before entering a custom no-fly zone and returns home */
   flightAreaNofly: '0x1F0A0001',
-  /** the drone stopped before leaving its custom task area (electronic fence) and hovers */
+  /** the drone stopped before leaving its custom task area (electronic fence) and returns home */
   flightAreaFence: '0x1F0A0002',
 } as const;
 export type HmsCode = (typeof HMS_CODES)[keyof typeof HMS_CODES];
