@@ -1,6 +1,6 @@
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import distance from '@turf/distance';
-import { point, polygon } from '@turf/helpers';
+import { lineString, point, polygon } from '@turf/helpers';
 import pointToLineDistance from '@turf/point-to-line-distance';
 import { EARTH_RADIUS_M, type LonLatPosition } from '@aos/contract';
 import { describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ import { assertValidGeometry } from '../../src/modules/gis/spatial/validity.js';
  */
 
 const METRES = { units: 'meters' } as const;
-const toRunway = (runway: Runway) => [runway.start, runway.end];
+const toRunway = (runway: Runway) => lineString([runway.start, runway.end]);
 const fromRunway = (position: LonLatPosition, runway: Runway) =>
   pointToLineDistance(point(position), toRunway(runway), METRES);
 /** Spherical Pythagoras: the hypotenuse of a right triangle with legs `a` and `b` metres. */
