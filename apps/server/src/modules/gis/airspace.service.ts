@@ -27,7 +27,7 @@ import {
 } from '../../db/schema/index.js';
 import { type Ctx, inTransaction } from '../../lib/context.js';
 import { crud } from '../../lib/crud.js';
-import { AppError, fieldError } from '../../lib/errors.js';
+import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { parseDateTime } from '../../lib/time.js';
 import { scope, updateAudit } from '../../lib/tenant-scope.js';
@@ -110,7 +110,7 @@ export class AirspaceService {
   /** Add a draft (no id), or change a draft or a rejected application (a rejected one becomes a draft). */
   async submit(ctx: Ctx, input: AirspaceSubmit) {
     return inTransaction(ctx, async (tx) => {
-      const before = input.id ? await applications.detail(tx, input.id) : undefined;
+      const before = input.id ? await this.locked(tx, input.id) : undefined;
       if (before) {
         const status = statusAt(before, new Date());
         if (!AIRSPACE_EDITABLE.includes(status))
@@ -137,7 +137,7 @@ export class AirspaceService {
   /** apply, approve or reject (with a reason): only from the statuses AIRSPACE_TRANSITIONS allows. */
   async transition(ctx: Ctx, action: AirspaceAction, id: string, reason?: string) {
     return inTransaction(ctx, async (tx) => {
-      const row = await applications.detail(tx, id);
+      const row = await this.locked(tx, id);
       const now = new Date();
       const current = statusAt(row, now);
       const { from, to } = AIRSPACE_TRANSITIONS[action];
@@ -279,6 +279,20 @@ export class AirspaceService {
       }
       return expired.length;
     });
+  }
+
+  /**
+   * The application, locked until the transaction ends: an edit and a status change (or two approvers) on
+   * one application wait for each other, so each sees the status the other left.
+   */
+  private async locked(ctx: Ctx, id: string): Promise<AirspaceRow> {
+    const [row] = await ctx.db
+      .select()
+      .from(airspace)
+      .where(scope(ctx, airspace, eq(airspace.id, id)))
+      .for('update');
+    if (!row) throw notFound();
+    return row;
   }
 
   /** The submit's values once every rule and reference is checked. */
