@@ -327,6 +327,17 @@ describe('airspace applications', () => {
     expect(await indexed(rejected)).toEqual([]);
   });
 
+  it('lets one of two approvers at once through; the other is refused, and one approval is recorded', async () => {
+    const id = await application('submitted');
+    const answers = await Promise.all([
+      act(platform, 'approve', { id }),
+      act(platform, 'reject', { id, reason: 'late' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    const steps = (await detail(id)).history.filter((step) => step.fromStatus === 'submitted');
+    expect(steps).toHaveLength(1);
+  });
+
   it('keeps the rejection reason, and an edit of a rejected application makes it a draft to apply for again', async () => {
     const id = await application('rejected');
     expect(await detail(id)).toMatchObject({ approvalStatus: 'rejected', reason: 'too close to the school' });

@@ -121,6 +121,23 @@ describe('takeoff/landing points', () => {
     );
   });
 
+  it('binds a drone to one of two points asked at once, refusing the other by name', async () => {
+    const drone = await aircraft(app, platform);
+    const [east, west] = [
+      await ok<{ id: string }>(await submit(platform, valid({ name: 'East pad' }))),
+      await ok<{ id: string }>(await submit(platform, valid({ name: 'West pad' }))),
+    ];
+    const answers = await Promise.all([
+      bind(platform, { id: east.id, droneIds: drone.id }),
+      bind(platform, { id: west.id, droneIds: drone.id }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    const refused = answers.find((answer) => answer.statusCode === 400)!;
+    expect(refused.json().data.errors).toEqual({
+      droneIds: `already bound to another takeoff/landing point: Drone ${drone.serialNumber}`,
+    });
+  });
+
   it('names the field of every bad input and writes nothing', async () => {
     const link = await dataLink(app, platform);
     const point = await ok<{ id: string }>(await submit(platform, valid({ name: 'Stable pad' })));
