@@ -1,10 +1,15 @@
 import { formatDateTime } from './time.js';
 
-/** A value as it travels: times as `yyyy-MM-dd HH:mm:ss` strings (PROTOCOLS.md §1). */
+/**
+ * A value as it travels: times as `yyyy-MM-dd HH:mm:ss` strings (PROTOCOLS.md §1). A tuple stays a tuple (a
+ * `[longitude, latitude]` position), other arrays become arrays of their items' wire form.
+ */
 export type Wire<T> = T extends Date
   ? string
   : T extends ReadonlyArray<infer U>
-    ? Wire<U>[]
+    ? number extends T['length']
+      ? Wire<U>[]
+      : { -readonly [K in keyof T]: Wire<T[K]> }
     : T extends object
       ? { [K in keyof T]: Wire<T[K]> }
       : T;

@@ -383,6 +383,60 @@ export async function seedTenant(app: FastifyInstance, side: TenantSide, mark: s
     lonLat: '116.397128,39.916527',
   });
 
+  // GIS: a takeoff/landing point holding the drone, a civil airport, an approved airspace application using
+  // both (with the uploaded file as its approval file) and a rejected one
+  await call('POST', '/api/aos-gisservice/uavairport/submit', {
+    name: `${mark}-point`,
+    longitude: 116.41,
+    latitude: 39.91,
+    altitude: 50,
+    type: 1,
+    remark: `${mark}-remark`,
+  });
+  const point = await idOf('aos_uav_airport', 'name', `${mark}-point`);
+  await call('POST', '/api/aos-gisservice/uavairport/updateUav', { id: point, droneIds: drone });
+  await call('POST', '/api/aos-gisservice/civilairport/submit', {
+    name: `${mark}-airport`,
+    icaoCode: 'ZBAA',
+    iataCode: 'PEK',
+    runwayStartLongitude: 116.5901,
+    runwayStartLatitude: 40.0925,
+    runwayEndLongitude: 116.6063,
+    runwayEndLatitude: 40.0621,
+    runwayWidth: 60,
+    elevation: 35,
+    heightLimit: 120,
+    remark: `${mark}-remark`,
+  });
+  const file = await idOf('blade_attach', 'originalName', `${mark}-file.json`);
+  const application = (name: string) => ({
+    name,
+    aircraftId: drone,
+    serialNumber: droneSn,
+    model: `${mark}-model`,
+    registrationNumber: `${mark}-registration`,
+    contactPerson: `${mark}-contact`,
+    phone,
+    startTime: `${day(1)} 08:00:00`,
+    endTime: `${day(30)} 18:00:00`,
+    applicant: `${mark}-applicant`,
+    taskNature: 2,
+    ceiling: 120,
+    remark: `${mark}-remark`,
+    uavAirportIds: point,
+    takeoffPositions: [[116.42, 39.92]],
+    attachIds: file,
+    geometry: { type: 'Circle', center: [116.42, 39.92], radius: 3000 },
+  });
+  await call('POST', '/api/aos-gisservice/airspace/submit', application(`${mark}-rejected`));
+  const rejected = await idOf('aos_airspace', 'name', `${mark}-rejected`);
+  await call('POST', '/api/aos-gisservice/airspace/apply', { id: rejected });
+  await call('POST', '/api/aos-gisservice/airspace/reject', { id: rejected, reason: `${mark}-reason` });
+  await call('POST', '/api/aos-gisservice/airspace/submit', application(`${mark}-airspace`));
+  const approved = await idOf('aos_airspace', 'name', `${mark}-airspace`);
+  await call('POST', '/api/aos-gisservice/airspace/apply', { id: approved });
+  await call('POST', '/api/aos-gisservice/airspace/approve', { id: approved });
+
   // what only the server writes: an error log, telemetry samples and a flight
   const now = new Date();
   await db.insert(schema.logError).values({

@@ -88,6 +88,9 @@ const ROUTE_TABLES: Array<[RegExp, string]> = [
   [/\/fly-operator\//, 'aos_fly_operator'],
   [/\/notice\//, 'blade_notice'],
   [/\/basestation\//, 'aos_base_station'],
+  [/\/airspace\//, 'aos_airspace'],
+  [/\/civilairport\//, 'aos_civil_airport'],
+  [/\/uavairport\//, 'aos_uav_airport'],
   [/\/blade-log\/usual\//, 'blade_log_usual'],
   [/\/blade-log\/api\//, 'blade_log_api'],
   [/\/blade-log\/error\//, 'blade_log_error'],
@@ -124,6 +127,7 @@ const FIELD_TABLES: Record<string, string> = {
   attach: 'blade_attach',
   notice: 'blade_notice',
   brand: 'aos_brand',
+  uavAirport: 'aos_uav_airport',
 };
 /** Reference fields naming platform-wide rows (menus, scopes, data sources): no tenant's ids to put there. */
 const PLATFORM_REFERENCES = new Set(['menuId', 'menuIds', 'dataScopeIds', 'apiScopeIds', 'datasourceId']);

@@ -4,3 +4,5 @@ export * from './areas.js';
 export * from './zone.js';
 export * from './flight-areas.js';
 export * from './events.js';
+export * from './airspace.js';
+export * from './airport.js';

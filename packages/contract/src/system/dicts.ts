@@ -64,6 +64,8 @@ export const DICT = {
   manufacturer_type: 'manufacturer_type',
   device_status: 'device_status',
   hangar_visible: 'hangar_visible',
+  uav_airport_type: 'uav_airport_type',
+  airspace_status: 'airspace_status',
 } as const;
 
 export type DictCode = (typeof DICT)[keyof typeof DICT];
@@ -281,6 +283,19 @@ export const SYSTEM_DICTS: DictSeed[] = [
     ['2', '机库厂商', 'Dock maker'],
     ['3', '载荷厂商', 'Payload maker'],
     ['4', '综合厂商', 'Full-range maker'],
+  ]),
+  dict(DICT.uav_airport_type, '起降点类型', 'Takeoff/landing point type', [
+    ['1', '机库起降点', 'Dock site'],
+    ['2', '固定起降点', 'Fixed pad'],
+    ['3', '临时起降点', 'Temporary site'],
+    ['4', '备降点', 'Alternate landing site'],
+  ]),
+  dict(DICT.airspace_status, '空域申请状态', 'Airspace application status', [
+    ['draft', '草稿', 'Draft'],
+    ['submitted', '已提交', 'Submitted'],
+    ['approved', '已批准', 'Approved'],
+    ['rejected', '已驳回', 'Rejected'],
+    ['expired', '已过期', 'Expired'],
   ]),
 ];
 

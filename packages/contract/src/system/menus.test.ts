@@ -83,7 +83,7 @@ const SPECIAL_BUTTONS: Record<string, string[]> = {
   hangar: ['hangar_control', 'hangar_visibility', 'hangar_basic_set'],
   fly_operator: ['fly_operator_on', 'fly_operator_off'],
   remote_control: ['remote_hangar_control', 'uav_control', 'pod_control'],
-  airspace: ['airspace_import'],
+  airspace: ['airspace_import', 'airspace_approve'],
   noflyzone: ['noflyzone_import'],
   flyzone: ['flyzone_import'],
   fence: ['fence_import', 'fence_export'],

@@ -163,6 +163,7 @@ export const MENU_TREE: MenuSeed[] = withSort([
   group('airspace_manage', '空域管理', 'Airspace', '/airspace', 'CloudOutlined', [
     table('airspace', '空域申请', 'Airspace', '/airspace/airspace', 'CloudOutlined', [
       ['airspace_import', IMPORT, 'Import', TOOLBAR],
+      ['airspace_approve', '审批', 'Approve', ROW],
     ]),
     table('noflyzone', '禁飞区', 'No-fly zones', '/airspace/no-fly-zone', 'StopOutlined', [
       ['noflyzone_import', IMPORT, 'Import', TOOLBAR],

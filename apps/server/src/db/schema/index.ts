@@ -10,3 +10,4 @@ export * from './telemetry.js';
 export * from './user-log.js';
 export * from './gis.js';
 export * from './gis-dock-sync.js';
+export * from './airspace.js';
