@@ -132,7 +132,7 @@ export default async function mapDirRoutes(app: FastifyInstance) {
         tags,
         summary:
           "Every mark of the caller's tenant for the map: optionally in bbox [w,s,e,n], of shown directories",
-        body: MapMarkTenantQuery.default({}),
+        body: MapMarkTenantQuery.nullish(),
         response: { 200: envelope(z.array(MapMarkSchema)) },
       },
     },

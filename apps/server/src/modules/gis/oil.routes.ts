@@ -148,7 +148,7 @@ export default async function oilRoutes(app: FastifyInstance) {
       schema: {
         tags: inspectionTags,
         summary: "Every inspection object of the caller's tenant, optionally by name and type",
-        body: InspectionObjectQuery.default({}),
+        body: InspectionObjectQuery.nullish(),
         response: { 200: envelope(z.array(InspectionObjectSchema)) },
       },
     },
