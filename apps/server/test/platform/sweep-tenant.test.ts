@@ -88,6 +88,10 @@ const ROUTE_TABLES: Array<[RegExp, string]> = [
   [/\/fly-operator\//, 'aos_fly_operator'],
   [/\/notice\//, 'blade_notice'],
   [/\/basestation\//, 'aos_base_station'],
+  [/\/mapdir\/|\/group_element\//, 'aos_map_dir'],
+  [/\/mapmark(point|line|polygon)?\/|\/element\//, 'aos_map_mark'],
+  [/\/aos-gisservice\/oil[a-z]+\//, 'aos_oil_feature'],
+  [/\/inspectionobject\//, 'aos_inspection_object'],
   [/\/blade-log\/usual\//, 'blade_log_usual'],
   [/\/blade-log\/api\//, 'blade_log_api'],
   [/\/blade-log\/error\//, 'blade_log_error'],
@@ -124,6 +128,7 @@ const FIELD_TABLES: Record<string, string> = {
   attach: 'blade_attach',
   notice: 'blade_notice',
   brand: 'aos_brand',
+  dir: 'aos_map_dir',
 };
 /** Reference fields naming platform-wide rows (menus, scopes, data sources): no tenant's ids to put there. */
 const PLATFORM_REFERENCES = new Set(['menuId', 'menuIds', 'dataScopeIds', 'apiScopeIds', 'datasourceId']);
@@ -208,7 +213,7 @@ function valueFor(side: Side, route: RouteEntry, field: string, all: boolean): s
       table = tableOfRoute(route.url);
     }
   }
-  if (field === 'parentId' && !/dept|role|dict_biz/.test(table)) return undefined;
+  if (field === 'parentId' && !/dept|role|dict_biz|map_dir/.test(table)) return undefined;
   if (all && isListField(field)) {
     const ids = (side.rows[table] ?? []).map((row) => String(row.id));
     return ids.length ? ids.join(',') : undefined;
