@@ -175,6 +175,11 @@ describe('map directories', () => {
 
     const toggled = await post(mine, `${GIS}/mapdir/updateDirVisibility`, { id: hidden, visible: 0 });
     expect(toggled.json()).toMatchObject({ msg: 'updated successfully', data: { id: hidden, visible: 0 } });
+    // an edit keeps the visibility (only the visibility button changes it)
+    const edited = await post(mine, `${GIS}/mapdir/submit`, { id: hidden, name: 'Hidden dir', visible: 1 });
+    expect(edited.json().data.visible).toBe(0);
+    const addedHidden = await post(mine, `${GIS}/mapdir/submit`, { name: 'Born hidden', visible: 0 });
+    expect(addedHidden.json().data.visible).toBe(0);
     const bad = await post(mine, `${GIS}/mapdir/updateDirVisibility`, { id: hidden, visible: 2 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().data.errors).toEqual({ visible: 'visible must be 0 (hidden) or 1 (shown)' });

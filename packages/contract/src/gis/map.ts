@@ -87,7 +87,8 @@ export const MapDirSubmit = z.object({
   parentId: ParentRef.default(TREE_ROOT_ID),
   name: text(100),
   sort: num(z.number().int().min(0).max(99_999).default(1)),
-  visible: Visible.default(1),
+  /** on add only (default 1); a directory is shown or hidden by updateDirVisibility, its own button */
+  visible: Visible.optional(),
   remark: optionalText(255),
 });
 export type MapDirSubmit = z.infer<typeof MapDirSubmit>;

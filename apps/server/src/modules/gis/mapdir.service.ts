@@ -103,7 +103,7 @@ export class MapDirService {
     return dirs.detail(ctx, id);
   }
 
-  /** mapdir/submit: add (no id) or update; the parent checked against the tenant's tree. */
+  /** mapdir/submit: add (no id) or update; the parent checked against the tenant's tree; `visible` on add only. */
   async submitDir(ctx: Ctx, input: MapDirSubmit, fields = { parentId: 'parentId' }): Promise<DirRow> {
     return inTransaction(ctx, async (tx) => {
       const rows = await this.dirRows(tx);
@@ -124,10 +124,11 @@ export class MapDirService {
         parentId: input.parentId,
         name: input.name,
         sort: input.sort,
-        visible: input.visible,
         remark: input.remark || null,
       };
-      return input.id ? dirs.update(tx, input.id, values) : dirs.insert(tx, values);
+      // visibility changes through updateDirVisibility (button mapdir_visibility), not through an edit
+      if (input.id) return dirs.update(tx, input.id, values);
+      return dirs.insert(tx, { ...values, visible: input.visible ?? 1 });
     });
   }
 
