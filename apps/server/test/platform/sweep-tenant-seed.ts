@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, getTableName, inArray, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
+import { OIL_LAYERS } from '@aos/contract';
 import type { FastifyInstance } from 'fastify';
 import * as schema from '../../src/db/schema/index.js';
 import { platformCtx } from '../../src/lib/context.js';
@@ -381,6 +382,74 @@ export async function seedTenant(app: FastifyInstance, side: TenantSide, mark: s
     stationIp: '10.0.0.1',
     port: 8080,
     lonLat: '116.397128,39.916527',
+  });
+  // map directories and marks (also the DJI element routes), oil-field layers, inspection objects
+  const point = { type: 'Point', coordinates: [116.39, 39.91] };
+  const line = {
+    type: 'LineString',
+    coordinates: [
+      [116.39, 39.91],
+      [116.4, 39.92],
+    ],
+  };
+  const polygon = {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [116.39, 39.91],
+        [116.4, 39.91],
+        [116.4, 39.92],
+        [116.39, 39.91],
+      ],
+    ],
+  };
+  await call('POST', '/api/aos-gisservice/mapdir/submit', { name: `${mark}-dir`, remark: `${mark}-remark` });
+  const topDir = await idOf('aos_map_dir', 'name', `${mark}-dir`);
+  await call('POST', '/api/group_element/add', { name: `${mark}-group`, parent_id: topDir });
+  await call('POST', '/api/aos-gisservice/mapdir/submit', {
+    name: `${mark}-subdir`,
+    parentId: topDir,
+    remark: `${mark}-remark`,
+  });
+  const dir = await idOf('aos_map_dir', 'name', `${mark}-subdir`);
+  for (const [path, geometry] of [
+    ['mapmarkline', line],
+    ['mapmarkpolygon', polygon],
+    ['mapmarkpoint', point],
+  ] as const) {
+    await call('POST', `/api/aos-gisservice/${path}/submit`, {
+      dirId: dir,
+      name: `${mark}-${path}`,
+      icon: `${mark}-icon`,
+      remark: `${mark}-remark`,
+      geometry,
+    });
+  }
+  await call('POST', '/api/element/add', {
+    group_id: dir,
+    name: `${mark}-element`,
+    resource: { type: 0, content: { type: 'Feature', properties: { color: '#2D8CF0' }, geometry: point } },
+  });
+  for (const { layer, geometry } of OIL_LAYERS) {
+    await call('POST', `/api/aos-gisservice/${layer}/submit`, {
+      name: `${mark}-${layer}`,
+      code: `${mark}-code`,
+      geometry: geometry === 'Point' ? point : line,
+      attributes: { note: `${mark}-attribute` },
+      remark: `${mark}-remark`,
+    });
+    await call('POST', `/api/aos-gisservice/${layer}/advancedSet`, {
+      color: '#00AA00',
+      icon: `${mark}-icon`,
+      labelField: `${lower}label`,
+    });
+  }
+  await call('POST', '/api/aos-gisservice/inspectionobject/submit', {
+    name: `${mark}-object`,
+    type: 1,
+    code: `${mark}-code`,
+    geometry: polygon,
+    remark: `${mark}-remark`,
   });
 
   // GIS: a takeoff/landing point holding the drone, a civil airport, an approved airspace application using

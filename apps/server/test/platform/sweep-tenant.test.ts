@@ -91,6 +91,10 @@ const ROUTE_TABLES: Array<[RegExp, string]> = [
   [/\/airspace\//, 'aos_airspace'],
   [/\/civilairport\//, 'aos_civil_airport'],
   [/\/uavairport\//, 'aos_uav_airport'],
+  [/\/mapdir\/|\/group_element\//, 'aos_map_dir'],
+  [/\/mapmark(point|line|polygon)?\/|\/element\//, 'aos_map_mark'],
+  [/\/aos-gisservice\/oil[a-z]+\//, 'aos_oil_feature'],
+  [/\/inspectionobject\//, 'aos_inspection_object'],
   [/\/blade-log\/usual\//, 'blade_log_usual'],
   [/\/blade-log\/api\//, 'blade_log_api'],
   [/\/blade-log\/error\//, 'blade_log_error'],
@@ -128,6 +132,7 @@ const FIELD_TABLES: Record<string, string> = {
   notice: 'blade_notice',
   brand: 'aos_brand',
   uavAirport: 'aos_uav_airport',
+  dir: 'aos_map_dir',
 };
 /** Reference fields naming platform-wide rows (menus, scopes, data sources): no tenant's ids to put there. */
 const PLATFORM_REFERENCES = new Set(['menuId', 'menuIds', 'dataScopeIds', 'apiScopeIds', 'datasourceId']);
@@ -212,7 +217,7 @@ function valueFor(side: Side, route: RouteEntry, field: string, all: boolean): s
       table = tableOfRoute(route.url);
     }
   }
-  if (field === 'parentId' && !/dept|role|dict_biz/.test(table)) return undefined;
+  if (field === 'parentId' && !/dept|role|dict_biz|map_dir/.test(table)) return undefined;
   if (all && isListField(field)) {
     const ids = (side.rows[table] ?? []).map((row) => String(row.id));
     return ids.length ? ids.join(',') : undefined;

@@ -6,3 +6,5 @@ export * from './flight-areas.js';
 export * from './events.js';
 export * from './airspace.js';
 export * from './airport.js';
+export * from './map.js';
+export * from './oil.js';

@@ -330,6 +330,7 @@ export const BIZ_DICTS: DictSeed[] = [
     ['3', '杆塔', 'Tower'],
     ['4', '储罐', 'Tank'],
     ['5', '其他', 'Other'],
+    ['6', '变电站', 'Substation'],
   ]),
   dict(DICT.alarm_type, '告警类型', 'Alarm type', [
     ['1', '人员', 'Person'],

@@ -11,3 +11,4 @@ export * from './user-log.js';
 export * from './gis.js';
 export * from './gis-dock-sync.js';
 export * from './airspace.js';
+export * from './gis-map.js';

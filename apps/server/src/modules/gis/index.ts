@@ -6,6 +6,11 @@ import {
   civilAirport,
   gisArea,
   gisDockAreaSync,
+  inspectionObject,
+  mapDir,
+  mapMark,
+  oilFeature,
+  oilLayerSetting,
   uavAirport,
   uavAirportDrone,
 } from '../../db/schema/index.js';
@@ -19,6 +24,10 @@ import civilAirportRoutes from './civil-airport.routes.js';
 import { CivilAirportService } from './civil-airport.service.js';
 import flightAreaRoutes from './flight-areas.routes.js';
 import { FlightAreaSync } from './flight-areas/flight-area-sync.service.js';
+import mapDirRoutes from './mapdir.routes.js';
+import { MapDirService } from './mapdir.service.js';
+import oilRoutes from './oil.routes.js';
+import { InspectionObjectService, OilLayerService } from './oil.service.js';
 import { SpatialService } from './spatial/spatial.service.js';
 import uavAirportRoutes from './uav-airport.routes.js';
 import { UavAirportService } from './uav-airport.service.js';
@@ -36,10 +45,24 @@ declare module '../../area.js' {
     civilAirports: CivilAirportService;
     /** takeoff/landing points and their bound drones */
     uavAirports: UavAirportService;
+    /** map directories and marks (also as DJI element groups and elements) */
+    mapDirs: MapDirService;
+    /** oil-field layers' features and display settings */
+    oilLayers: OilLayerService;
+    inspectionObjects: InspectionObjectService;
   }
 }
 
-type GisServices = 'baseStations' | 'spatial' | 'flightAreas' | 'airspaces' | 'civilAirports' | 'uavAirports';
+type GisServices =
+  | 'baseStations'
+  | 'spatial'
+  | 'flightAreas'
+  | 'airspaces'
+  | 'civilAirports'
+  | 'uavAirports'
+  | 'mapDirs'
+  | 'oilLayers'
+  | 'inspectionObjects';
 
 function buildServices({
   database,
@@ -62,13 +85,17 @@ function buildServices({
     airspaces: new AirspaceService(spatial),
     civilAirports: new CivilAirportService(spatial),
     uavAirports: new UavAirportService(),
+    mapDirs: new MapDirService(),
+    oilLayers: new OilLayerService(),
+    inspectionObjects: new InspectionObjectService(),
   };
 }
 
 /**
  * GIS (spec §7 aos-gisservice): base stations; the spatial index and its checks (docs/gis.md); airspace
  * applications (with their approval and a once-a-minute expiry timer); civil airports (whose buffer and
- * height-limit area enter the index); takeoff/landing points; the docks' custom flight areas (flight-areas/).
+ * height-limit area enter the index); takeoff/landing points; the docks' custom flight areas (flight-areas/);
+ * map directories and marks (with the DJI map-element routes of §7 Labels), oil-field layers, inspection objects.
  */
 export default defineArea({
   name: 'gis',
@@ -77,17 +104,30 @@ export default defineArea({
     flightAreas.attach(events, log.child({ module: 'flight-areas' }));
   },
   jobs: airspaceExpiry,
-  routes: [basestationRoutes, flightAreaRoutes, airspaceRoutes, civilAirportRoutes, uavAirportRoutes],
+  routes: [
+    basestationRoutes,
+    flightAreaRoutes,
+    airspaceRoutes,
+    civilAirportRoutes,
+    uavAirportRoutes,
+    mapDirRoutes,
+    oilRoutes,
+  ],
   tables: [
     baseStation,
     gisArea,
     gisDockAreaSync,
+    inspectionObject,
+    mapDir,
+    mapMark,
+    oilFeature,
+    oilLayerSetting,
     airspace,
     airspaceHistory,
     civilAirport,
     uavAirport,
     uavAirportDrone,
   ],
-  permissions: ['basestation', 'airspace', 'airport'],
+  permissions: ['basestation', 'airspace', 'airport', 'mapdir', 'oil_layer', 'inspection_object'],
   stop: (app) => app.services.flightAreas.close(),
 });
