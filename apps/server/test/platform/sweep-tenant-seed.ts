@@ -462,8 +462,8 @@ export async function seedTenant(app: FastifyInstance, side: TenantSide, mark: s
     type: 1,
     remark: `${mark}-remark`,
   });
-  const point = await idOf('aos_uav_airport', 'name', `${mark}-point`);
-  await call('POST', '/api/aos-gisservice/uavairport/updateUav', { id: point, droneIds: drone });
+  const takeoffPoint = await idOf('aos_uav_airport', 'name', `${mark}-point`);
+  await call('POST', '/api/aos-gisservice/uavairport/updateUav', { id: takeoffPoint, droneIds: drone });
   await call('POST', '/api/aos-gisservice/civilairport/submit', {
     name: `${mark}-airport`,
     icaoCode: 'ZBAA',
@@ -492,7 +492,7 @@ export async function seedTenant(app: FastifyInstance, side: TenantSide, mark: s
     taskNature: 2,
     ceiling: 120,
     remark: `${mark}-remark`,
-    uavAirportIds: point,
+    uavAirportIds: takeoffPoint,
     takeoffPositions: [[116.42, 39.92]],
     attachIds: file,
     geometry: { type: 'Circle', center: [116.42, 39.92], radius: 3000 },
