@@ -202,7 +202,11 @@ describe('airspace: no-fly zones, fences, the geometry editor and the live map',
       await page.getByTestId('fence-import').click();
       await (
         await chooser
-      ).setFiles({ name: 'fence.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(FENCE_GEOJSON) });
+      ).setFiles({
+        name: 'fence.geojson',
+        mimeType: 'application/geo+json',
+        buffer: Buffer.from(FENCE_GEOJSON),
+      });
       await hasText(page.locator('.ant-message'), '导入成功');
       await hasText(page.getByTestId('fence-table'), '导入围栏');
 

@@ -67,7 +67,12 @@ describe('configuration', () => {
       ]),
     });
     expect(config.MAP_LAYERS).toEqual([
-      { name: 'Street', url: 'https://{a-c}.tiles.example.com/{z}/{x}/{y}.png', crs: 'WGS84', kind: 'street' },
+      {
+        name: 'Street',
+        url: 'https://{a-c}.tiles.example.com/{z}/{x}/{y}.png',
+        crs: 'WGS84',
+        kind: 'street',
+      },
       {
         name: 'Satellite',
         url: 'https://sat.example.cn/{z}/{x}/{-y}.jpg',
@@ -82,15 +87,30 @@ describe('configuration', () => {
   it('names the bad map layer and what is wrong with it', () => {
     const url = 'https://tiles.example.com/{z}/{x}/{y}.png';
     const bad: Array<[unknown, RegExp]> = [
-      ['not json', /expected a JSON array of layers/],
+      ['not json', /expected a JSON array of layers such as/],
       [{ name: 'Street', url }, /expected a JSON array/],
-      [[], /at least one layer/],
-      [[{ name: 'Street', url: 'https://tiles.example.com/{z}/{x}.png' }], /layer 1 url: expected a tile template/],
-      [[{ name: 'A', url }, { name: 'B', url, crs: 'BD09' }], /layer 2 crs: expected WGS84 or GCJ02/],
+      [[], /expected at least one layer/],
+      [
+        [{ name: 'Street', url: 'https://tiles.example.com/{z}/{x}.png' }],
+        /layer 1 url: expected a tile template/,
+      ],
+      [
+        [
+          { name: 'A', url },
+          { name: 'B', url, crs: 'BD09' },
+        ],
+        /layer 2 crs: expected WGS84 or GCJ02/,
+      ],
       [[{ name: 'A', url, kind: 'terrain' }], /layer 1 kind: expected street or satellite/],
       [[{ name: '  ', url }], /layer 1 name: a name is required/],
       [[{ name: 'A', url, token: 'x' }], /layer 1/],
-      [[{ name: 'A', url }, { name: 'A', url }], /each layer needs its own name/],
+      [
+        [
+          { name: 'A', url },
+          { name: 'A', url },
+        ],
+        /each layer needs its own name/,
+      ],
     ];
     for (const [value, message] of bad) {
       const text = typeof value === 'string' ? value : JSON.stringify(value);

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { DEFAULT_LANGUAGE, DEFAULT_THEME_COLOR, LANGUAGES, MAP_LAYER_CRS, MAP_LAYER_KINDS } from '@aos/contract';
+import {
+  DEFAULT_LANGUAGE,
+  DEFAULT_THEME_COLOR,
+  LANGUAGES,
+  MAP_LAYER_CRS,
+  MAP_LAYER_KINDS,
+} from '@aos/contract';
 import { z } from 'zod';
 
 /** The initial platform-admin password of the embedded demo, printed at start. Production must set its own. */
@@ -26,13 +32,14 @@ const url = (schemes: string[]) =>
     `expected a URL starting with ${schemes.join(' or ')}//`,
   );
 
-/** `{z}/{x}/{y}` tile template over http(s), e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png */
+/** `{z}/{x}/{y}` (or `{-y}`) tile template over http(s), e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png */
 const tileUrl = z
   .string()
   .regex(/^https?:\/\/[^/\s]+\/\S*$/i, 'expected an http(s) URL')
   .refine(
-    (value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)),
-    'expected a tile template containing {z}, {x} and {y}',
+    // {-y}: the rows of a TMS server, counted from the south (OpenLayers flips them)
+    (value) => value.includes('{z}') && value.includes('{x}') && /\{-?y\}/.test(value),
+    'expected a tile template containing {z}, {x} and {y} (or {-y})',
   );
 
 /** One base layer of MAP_LAYERS (the contract's MapLayerConfig, with its defaults). */
@@ -57,7 +64,8 @@ const mapLayers = z.string().transform((value, ctx) => {
   } catch {
     ctx.addIssue({
       code: 'custom',
-      message: 'expected a JSON array of layers such as [{"name":"Street","url":"https://host/{z}/{x}/{y}.png"}]',
+      message:
+        'expected a JSON array of layers such as [{"name":"Street","url":"https://host/{z}/{x}/{y}.png"}]',
     });
     return z.NEVER;
   }
@@ -72,7 +80,9 @@ const mapLayers = z.string().transform((value, ctx) => {
     .safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const where = issue.path.length ? `layer ${Number(issue.path[0]) + 1}${issue.path[1] ? ` ${String(issue.path[1])}` : ''}: ` : '';
+    const where = issue.path.length
+      ? `layer ${Number(issue.path[0]) + 1}${issue.path[1] ? ` ${String(issue.path[1])}` : ''}: `
+      : '';
     ctx.addIssue({ code: 'custom', message: `${where}${issue.message}` });
     return z.NEVER;
   }

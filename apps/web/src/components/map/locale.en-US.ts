@@ -31,8 +31,7 @@ export default {
     editHint:
       'Drag a node to move it, drag an edge to add one; Alt+click a node, or point at it and press Delete, to remove it; Ctrl+Z undoes',
     deleteNode: 'Delete nodes',
-    deleteNodeHint:
-      'While on, a click on a node deletes it (a line keeps 2 endpoints, a polygon 3 nodes)',
+    deleteNodeHint: 'While on, a click on a node deletes it (a line keeps 2 endpoints, a polygon 3 nodes)',
     undo: 'Undo',
     clear: 'Clear',
     fit: 'Zoom to the shape',

@@ -6,7 +6,7 @@ import {
   UndoOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { CircleRadius, type Geometry, type GeometryType, isMessageKey, translate } from '@aos/contract';
+import { type Geometry, type GeometryType, isMessageKey, translate } from '@aos/contract';
 import { App, Button, Dropdown, Flex, InputNumber, Space, Tooltip, Typography } from 'antd';
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import {
   formatLength,
   popUndo,
   pushUndo,
+  radiusProblem,
   removalRefusal,
   roundPosition,
 } from './geometryEdit';
@@ -146,155 +147,157 @@ export function GeometryEditor({
     const files = await import('./geometryFiles');
     if (format === 'geojson')
       files.downloadText(files.geometryToGeoJson(value, name), `${name}.geojson`, 'application/geo+json');
-    else files.downloadText(files.geometryToKml(value, name), `${name}.kml`, 'application/vnd.google-earth.kml+xml');
+    else
+      files.downloadText(
+        files.geometryToKml(value, name),
+        `${name}.kml`,
+        'application/vnd.google-earth.kml+xml',
+      );
   };
 
   const nodesEditable = value?.type === 'LineString' || value?.type === 'Polygon';
 
   return (
     <div ref={box} data-testid={testId}>
-    <Flex vertical gap={8}>
-      <Flex gap={8} wrap align="center">
-        <Space.Compact>
-          {types.map((type) => (
-            <Tooltip key={type} title={t(`geometryEditor.drawHint.${type}`)}>
-              <Button
-                icon={<EditOutlined />}
-                type={drawing === type ? 'primary' : 'default'}
-                disabled={disabled}
-                onClick={() => {
-                  setDeleteMode(false);
-                  setDrawing((now) => (now === type ? null : type));
-                }}
-                data-testid={`${testId}-draw-${type}`}
-              >
-                {TYPE_ICONS[type]} {t(`geometryEditor.type.${type}`)}
-              </Button>
-            </Tooltip>
-          ))}
-        </Space.Compact>
-        <Tooltip title={t('geometryEditor.deleteNodeHint')}>
+      <Flex vertical gap={8}>
+        <Flex gap={8} wrap align="center">
+          <Space.Compact>
+            {types.map((type) => (
+              <Tooltip key={type} title={t(`geometryEditor.drawHint.${type}`)}>
+                <Button
+                  icon={<EditOutlined />}
+                  type={drawing === type ? 'primary' : 'default'}
+                  disabled={disabled}
+                  onClick={() => {
+                    setDeleteMode(false);
+                    setDrawing((now) => (now === type ? null : type));
+                  }}
+                  data-testid={`${testId}-draw-${type}`}
+                >
+                  {TYPE_ICONS[type]} {t(`geometryEditor.type.${type}`)}
+                </Button>
+              </Tooltip>
+            ))}
+          </Space.Compact>
+          <Tooltip title={t('geometryEditor.deleteNodeHint')}>
+            <Button
+              icon={<DeleteOutlined />}
+              type={deleteMode ? 'primary' : 'default'}
+              danger={deleteMode}
+              disabled={disabled || !nodesEditable}
+              onClick={() => {
+                setDrawing(null);
+                setDeleteMode((now) => !now);
+              }}
+              data-testid={`${testId}-delete-node`}
+            >
+              {t('geometryEditor.deleteNode')}
+            </Button>
+          </Tooltip>
           <Button
-            icon={<DeleteOutlined />}
-            type={deleteMode ? 'primary' : 'default'}
-            danger={deleteMode}
-            disabled={disabled || !nodesEditable}
-            onClick={() => {
-              setDrawing(null);
-              setDeleteMode((now) => !now);
-            }}
-            data-testid={`${testId}-delete-node`}
+            icon={<UndoOutlined />}
+            disabled={disabled || undo.length === 0}
+            onClick={back}
+            data-testid={`${testId}-undo`}
           >
-            {t('geometryEditor.deleteNode')}
+            {t('geometryEditor.undo')}
           </Button>
-        </Tooltip>
-        <Button
-          icon={<UndoOutlined />}
-          disabled={disabled || undo.length === 0}
-          onClick={back}
-          data-testid={`${testId}-undo`}
-        >
-          {t('geometryEditor.undo')}
-        </Button>
-        <Button
-          disabled={disabled || !value}
-          onClick={() => change(null)}
-          data-testid={`${testId}-clear`}
-        >
-          {t('geometryEditor.clear')}
-        </Button>
-        <Tooltip title={t('geometryEditor.fit')}>
+          <Button disabled={disabled || !value} onClick={() => change(null)} data-testid={`${testId}-clear`}>
+            {t('geometryEditor.clear')}
+          </Button>
+          <Tooltip title={t('geometryEditor.fit')}>
+            <Button
+              icon={<ExpandOutlined />}
+              aria-label={t('geometryEditor.fit')}
+              disabled={!value}
+              onClick={() => setFitKey((key) => key + 1)}
+              data-testid={`${testId}-fit`}
+            />
+          </Tooltip>
           <Button
-            icon={<ExpandOutlined />}
-            aria-label={t('geometryEditor.fit')}
-            disabled={!value}
-            onClick={() => setFitKey((key) => key + 1)}
-            data-testid={`${testId}-fit`}
-          />
-        </Tooltip>
-        <Button
-          icon={<UploadOutlined />}
-          disabled={disabled}
-          onClick={() => file.current?.click()}
-          data-testid={`${testId}-import`}
-        >
-          {t('geometryEditor.import')}
-        </Button>
-        <input
-          ref={file}
-          type="file"
-          accept=".geojson,.json,.kml"
-          hidden
-          onChange={(event) => {
-            const chosen = event.target.files?.[0];
-            event.target.value = '';
-            if (chosen) void importFile(chosen);
-          }}
-          data-testid={`${testId}-file`}
-        />
-        <Dropdown
-          disabled={!value}
-          menu={{
-            items: [
-              { key: 'geojson', label: 'GeoJSON' },
-              { key: 'kml', label: 'KML' },
-            ],
-            onClick: ({ key }) => void exportAs(key as 'geojson' | 'kml'),
-          }}
-        >
-          <Button icon={<DownloadOutlined />} disabled={!value} data-testid={`${testId}-export`}>
-            {t('geometryEditor.export')}
+            icon={<UploadOutlined />}
+            disabled={disabled}
+            onClick={() => file.current?.click()}
+            data-testid={`${testId}-import`}
+          >
+            {t('geometryEditor.import')}
           </Button>
-        </Dropdown>
-      </Flex>
-
-      {value?.type === 'Circle' && (
-        <CircleInputs value={value} disabled={disabled} onChange={change} say={say} testId={testId} />
-      )}
-
-      <div style={{ position: 'relative' }}>
-        <Suspense fallback={<MapLoading height={height} />}>
-          <GeometryEditorMap
-            settings={settings}
-            value={value}
-            drawing={disabled ? null : drawing}
-            deleteMode={deleteMode}
-            onChange={change}
-            onDrawEnd={() => setDrawing(null)}
-            mayDeleteNode={() => {
-              const refusedKey = removalRefusal(current.current);
-              if (refusedKey) refused(refusedKey);
-              return !refusedKey;
+          <input
+            ref={file}
+            type="file"
+            accept=".geojson,.json,.kml"
+            hidden
+            onChange={(event) => {
+              const chosen = event.target.files?.[0];
+              event.target.value = '';
+              if (chosen) void importFile(chosen);
             }}
-            onMeasures={setMeasures}
-            fitKey={fitKey}
-            height={height}
-            testId={`${testId}-map`}
+            data-testid={`${testId}-file`}
           />
-        </Suspense>
-      </div>
+          <Dropdown
+            disabled={!value}
+            menu={{
+              items: [
+                { key: 'geojson', label: 'GeoJSON' },
+                { key: 'kml', label: 'KML' },
+              ],
+              onClick: ({ key }) => void exportAs(key as 'geojson' | 'kml'),
+            }}
+          >
+            <Button icon={<DownloadOutlined />} disabled={!value} data-testid={`${testId}-export`}>
+              {t('geometryEditor.export')}
+            </Button>
+          </Dropdown>
+        </Flex>
 
-      <Flex gap={16} wrap justify="space-between">
-        <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={`${testId}-hint`}>
-          {drawing ? t(`geometryEditor.drawHint.${drawing}`) : t('geometryEditor.editHint')}
-        </Typography.Text>
-        <Typography.Text style={{ fontSize: 12 }} data-testid={`${testId}-measures`}>
-          {[
-            measures.length !== undefined && `${t('geometryEditor.length')} ${formatLength(measures.length)}`,
-            measures.perimeter !== undefined &&
-              `${t('geometryEditor.perimeter')} ${formatLength(measures.perimeter)}`,
-            measures.area !== undefined && `${t('geometryEditor.area')} ${formatArea(measures.area)}`,
-          ]
-            .filter(Boolean)
-            .join(' · ')}
-        </Typography.Text>
+        {value?.type === 'Circle' && (
+          <CircleInputs value={value} disabled={disabled} onChange={change} say={say} testId={testId} />
+        )}
+
+        <div style={{ position: 'relative' }}>
+          <Suspense fallback={<MapLoading height={height} />}>
+            <GeometryEditorMap
+              settings={settings}
+              value={value}
+              drawing={disabled ? null : drawing}
+              deleteMode={deleteMode}
+              onChange={change}
+              onDrawEnd={() => setDrawing(null)}
+              mayDeleteNode={() => {
+                const refusedKey = removalRefusal(current.current);
+                if (refusedKey) refused(refusedKey);
+                return !refusedKey;
+              }}
+              onMeasures={setMeasures}
+              fitKey={fitKey}
+              height={height}
+              testId={`${testId}-map`}
+            />
+          </Suspense>
+        </div>
+
+        <Flex gap={16} wrap justify="space-between">
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={`${testId}-hint`}>
+            {drawing ? t(`geometryEditor.drawHint.${drawing}`) : t('geometryEditor.editHint')}
+          </Typography.Text>
+          <Typography.Text style={{ fontSize: 12 }} data-testid={`${testId}-measures`}>
+            {[
+              measures.length !== undefined &&
+                `${t('geometryEditor.length')} ${formatLength(measures.length)}`,
+              measures.perimeter !== undefined &&
+                `${t('geometryEditor.perimeter')} ${formatLength(measures.perimeter)}`,
+              measures.area !== undefined && `${t('geometryEditor.area')} ${formatArea(measures.area)}`,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Typography.Text>
+        </Flex>
+        {refusal && (
+          <Typography.Text type="danger" role="alert" data-testid={`${testId}-refusal`}>
+            {refusal}
+          </Typography.Text>
+        )}
       </Flex>
-      {refusal && (
-        <Typography.Text type="danger" role="alert" data-testid={`${testId}-refusal`}>
-          {refusal}
-        </Typography.Text>
-      )}
-    </Flex>
     </div>
   );
 }
@@ -329,13 +332,13 @@ function CircleInputs({
   };
   const applyRadius = (input: number | null) => {
     setRadius(input);
-    const checked = CircleRadius.safeParse(input ?? undefined);
-    if (!checked.success) {
-      setProblem(say(checked.error.issues[0]?.message ?? 'validation.radiusEmpty'));
+    const checked = radiusProblem(input);
+    if ('error' in checked) {
+      setProblem(say(checked.error));
       return;
     }
     setProblem(null);
-    if (checked.data !== value.radius) onChange({ ...value, radius: checked.data });
+    if (checked.radius !== value.radius) onChange({ ...value, radius: checked.radius });
   };
 
   return (

@@ -94,10 +94,18 @@ function shapeStyles(color: string): Style[] {
     new Style({
       stroke: new Stroke({ color, width: 2 }),
       fill: new Fill({ color: 'rgba(64, 158, 255, 0.15)' }),
-      image: new CircleStyle({ radius: 6, fill: new Fill({ color }), stroke: new Stroke({ color: '#fff', width: 2 }) }),
+      image: new CircleStyle({
+        radius: 6,
+        fill: new Fill({ color }),
+        stroke: new Stroke({ color: '#fff', width: 2 }),
+      }),
     }),
     new Style({
-      image: new CircleStyle({ radius: 4, fill: new Fill({ color: '#fff' }), stroke: new Stroke({ color, width: 2 }) }),
+      image: new CircleStyle({
+        radius: 4,
+        fill: new Fill({ color: '#fff' }),
+        stroke: new Stroke({ color, width: 2 }),
+      }),
       geometry: (feature) => {
         const geometry = feature.getGeometry();
         if (geometry instanceof Polygon) return new MultiPoint(geometry.getCoordinates()[0]!.slice(0, -1));
@@ -126,15 +134,12 @@ export default function GeometryEditorMap(props: GeometryEditorMapProps) {
   const reported = useRef<string | null>(null);
   const initial = useRef(value).current;
 
-  const report = useCallback(
-    (geometry: OlGeometry | undefined) => {
-      const next = geometry ? fromMapGeometry(geometry) : null;
-      if (!next) return;
-      reported.current = JSON.stringify(next);
-      latest.current.onChange(next);
-    },
-    [],
-  );
+  const report = useCallback((geometry: OlGeometry | undefined) => {
+    const next = geometry ? fromMapGeometry(geometry) : null;
+    if (!next) return;
+    reported.current = JSON.stringify(next);
+    latest.current.onChange(next);
+  }, []);
 
   /** May the node under the pointer go? The editor refuses (with the message) under the minimum. */
   const mayDelete = useCallback((): boolean => latest.current.mayDeleteNode(), []);
@@ -164,7 +169,7 @@ export default function GeometryEditorMap(props: GeometryEditorMapProps) {
       ready.addInteraction(editing);
       ready.addInteraction(new Snap({ source }));
       // Delete or Backspace over a node removes it, like Alt+click.
-      const viewport = ready.getViewport();
+      const viewport = ready.getViewport() as HTMLElement;
       viewport.tabIndex = 0;
       const key = (event: KeyboardEvent) => {
         if (event.key !== 'Delete' && event.key !== 'Backspace') return;

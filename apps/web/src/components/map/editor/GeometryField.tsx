@@ -30,5 +30,7 @@ export function GeometryField({ value, onChange, types, disabled, name, height =
 }
 
 function isGeometry(value: unknown): value is Geometry {
-  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
+  );
 }

@@ -7,6 +7,7 @@ import {
   formatLength,
   popUndo,
   pushUndo,
+  radiusProblem,
   removalRefusal,
   removeNode,
 } from './geometryEdit';
@@ -105,6 +106,23 @@ describe('deleting a node (spec §5: a line keeps 2 endpoints, a polygon 3 nodes
     expect(removalRefusal({ type: 'Circle', center: [116.3, 39.9], radius: 50 })).toBeUndefined();
     expect(removalRefusal(null)).toBeUndefined();
     expect(removeNode(square, 9)).toEqual({ geometry: square });
+  });
+});
+
+describe('a circle’s typed radius (spec §5: not empty, not under 5)', () => {
+  it('refuses an empty radius and one under 5 m with the spec’s two messages', () => {
+    expect(radiusProblem(null)).toEqual({ error: 'validation.radiusEmpty' });
+    expect(radiusProblem(undefined)).toEqual({ error: 'validation.radiusEmpty' });
+    expect(radiusProblem('')).toEqual({ error: 'validation.radiusEmpty' });
+    expect(radiusProblem(4.9)).toEqual({ error: 'validation.radiusMin' });
+    expect(radiusProblem(0)).toEqual({ error: 'validation.radiusMin' });
+    expect(radiusProblem(-20)).toEqual({ error: 'validation.radiusMin' });
+    expect(radiusProblem(1_000_001)).toEqual({ error: 'gis.radiusMax' });
+  });
+
+  it('takes 5 m and more', () => {
+    expect(radiusProblem(5)).toEqual({ radius: 5 });
+    expect(radiusProblem('250.5')).toEqual({ radius: 250.5 });
   });
 });
 

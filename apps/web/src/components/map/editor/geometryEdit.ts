@@ -1,5 +1,6 @@
 export { roundPosition } from './positions';
 import {
+  CircleRadius,
   type Geometry,
   type GeometryType,
   closeRing,
@@ -14,7 +15,9 @@ import {
  */
 
 /** The contract's message key refusing to take one more node from this geometry, or undefined. */
-export function removalRefusal(geometry: Geometry | null | undefined): 'gis.lineMin' | 'gis.polygonMin' | undefined {
+export function removalRefusal(
+  geometry: Geometry | null | undefined,
+): 'gis.lineMin' | 'gis.polygonMin' | undefined {
   if (!geometry) return undefined;
   return nodeRemovalError(geometry.type, nodeCount(geometry));
 }
@@ -42,6 +45,18 @@ export function removeNode(
     };
   }
   return { geometry };
+}
+
+/**
+ * The message key refusing a typed radius (spec §5: not empty, not under 5 m; the contract also stops at
+ * 1,000 km), or undefined with the radius in metres.
+ */
+export function radiusProblem(
+  input: number | string | null | undefined,
+): { error: string } | { radius: number } {
+  const checked = CircleRadius.safeParse(input ?? undefined);
+  if (!checked.success) return { error: checked.error.issues[0]?.message ?? 'validation.radiusEmpty' };
+  return { radius: checked.data };
 }
 
 // ---------------------------------------------------------------------------------------------- undo
@@ -91,7 +106,6 @@ export function formatArea(squareMetres: number): string {
     ? `${Math.round(squareMetres).toLocaleString('en-US')} m²`
     : `${(squareMetres / 1_000_000).toLocaleString('en-US', { maximumFractionDigits: 2 })} km²`;
 }
-
 
 // ---------------------------------------------------------------------------------------------- small helpers
 

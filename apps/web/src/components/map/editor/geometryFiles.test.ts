@@ -46,7 +46,11 @@ describe('a drawn shape to and from GeoJSON and KML', () => {
   it('reads a bare geometry, a Feature, a one-part MultiPolygon and KML with altitudes', () => {
     expect(readGeometryFile(JSON.stringify(square), 'x.json', AREA_TYPES)).toEqual({ geometry: square });
     expect(
-      readGeometryFile(JSON.stringify({ type: 'Feature', geometry: square, properties: {} }), 'x.json', AREA_TYPES),
+      readGeometryFile(
+        JSON.stringify({ type: 'Feature', geometry: square, properties: {} }),
+        'x.json',
+        AREA_TYPES,
+      ),
     ).toEqual({ geometry: square });
     expect(
       readGeometryFile(
@@ -76,7 +80,10 @@ describe('a drawn shape to and from GeoJSON and KML', () => {
     expect(readGeometryFile('{"type":"FeatureCollection","features":[]}', 'x.geojson', AREA_TYPES)).toEqual({
       error: 'geometryEditor.importEmpty',
     });
-    const two = { type: 'FeatureCollection', features: [square, square].map((geometry) => ({ type: 'Feature', geometry })) };
+    const two = {
+      type: 'FeatureCollection',
+      features: [square, square].map((geometry) => ({ type: 'Feature', geometry })),
+    };
     expect(readGeometryFile(JSON.stringify(two), 'x.geojson', AREA_TYPES)).toEqual({
       error: 'geometryEditor.importSeveral',
     });
@@ -84,8 +91,19 @@ describe('a drawn shape to and from GeoJSON and KML', () => {
       readGeometryFile(JSON.stringify({ type: 'Point', coordinates: [116, 39] }), 'x.geojson', AREA_TYPES),
     ).toEqual({ error: 'geometryEditor.importType' });
     // a "polygon" of two nodes: the contract's own rule and message
-    const thin = { type: 'Polygon', coordinates: [[[116, 39], [116.1, 39], [116, 39]]] };
-    expect(readGeometryFile(JSON.stringify(thin), 'x.geojson', AREA_TYPES)).toEqual({ error: 'gis.polygonMin' });
+    const thin = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [116, 39],
+          [116.1, 39],
+          [116, 39],
+        ],
+      ],
+    };
+    expect(readGeometryFile(JSON.stringify(thin), 'x.geojson', AREA_TYPES)).toEqual({
+      error: 'gis.polygonMin',
+    });
     const outOfRange = { type: 'Point', coordinates: [190, 39] };
     expect(readGeometryFile(JSON.stringify(outOfRange), 'x.geojson', ALL)).toEqual({
       error: 'validation.coordinates',

@@ -32,10 +32,17 @@ interface RawFeature {
 }
 
 /** Read one shape from a file's text: KML when it is XML (or named .kml), GeoJSON otherwise. */
-export function readGeometryFile(text: string, fileName: string, allowed: readonly GeometryType[]): ImportResult {
+export function readGeometryFile(
+  text: string,
+  fileName: string,
+  allowed: readonly GeometryType[],
+): ImportResult {
   let features: RawFeature[];
   try {
-    features = /\.kml$/i.test(fileName) || text.trimStart().startsWith('<') ? kmlFeatures(text) : geoJsonFeatures(text);
+    features =
+      /\.kml$/i.test(fileName) || text.trimStart().startsWith('<')
+        ? kmlFeatures(text)
+        : geoJsonFeatures(text);
   } catch {
     return { error: 'geometryEditor.importUnreadable' };
   }
@@ -49,7 +56,12 @@ export function readGeometryFile(text: string, fileName: string, allowed: readon
 }
 
 function geoJsonFeatures(text: string): RawFeature[] {
-  const json = JSON.parse(text) as { type?: string; features?: unknown; geometry?: unknown; properties?: unknown };
+  const json = JSON.parse(text) as {
+    type?: string;
+    features?: unknown;
+    geometry?: unknown;
+    properties?: unknown;
+  };
   if (!json || typeof json !== 'object') throw new Error('not GeoJSON');
   if (json.type === 'FeatureCollection') {
     if (!Array.isArray(json.features)) throw new Error('not GeoJSON');

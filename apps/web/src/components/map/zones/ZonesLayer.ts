@@ -11,7 +11,6 @@ import { zoomOfResolution } from '../boundaries';
 import type { AreaLoader, Box } from './api';
 import { EFFECT_COLORS } from './effects';
 
-
 const FILLS: Record<AreaEffect, string> = {
   restricted: 'rgba(245, 34, 45, 0.14)',
   keepIn: 'rgba(22, 119, 255, 0.06)',
@@ -51,7 +50,8 @@ export function areaStyle(effect: AreaEffect, name: string | null): Style {
 
 /** An area's range in the map's projection (a circle as its 64-sided polygon on the sphere). */
 export function areaMapGeometry(geometry: AreaGeometry): OlGeometry {
-  if (geometry.type === 'Circle') return circular(geometry.center, geometry.radius, 64).transform('EPSG:4326', 'EPSG:3857');
+  if (geometry.type === 'Circle')
+    return circular(geometry.center, geometry.radius, 64).transform('EPSG:4326', 'EPSG:3857');
   return new Polygon(geometry.coordinates.map((ring) => ring.map((position) => fromLonLat(position))));
 }
 

@@ -1,10 +1,5 @@
 import { AimOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import {
-  AreaGeometry,
-  FenceSubmit,
-  type NoFlyZone,
-  NoFlyZoneSubmit,
-} from '@aos/contract';
+import { AreaGeometry, FenceSubmit, type NoFlyZone, NoFlyZoneSubmit } from '@aos/contract';
 import { App, Button, Dropdown, Tooltip, Upload } from 'antd';
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

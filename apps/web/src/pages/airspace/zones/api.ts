@@ -35,7 +35,9 @@ export const RESOURCES = {
 export const noFlyZoneApi = crudApi<NoFlyZone>(RESOURCES.noflyzone.base, {
   page: `${RESOURCES.noflyzone.base}/page`,
 });
-export const flyZoneApi = crudApi<FlyZone>(RESOURCES.flyzone.base, { page: `${RESOURCES.flyzone.base}/page` });
+export const flyZoneApi = crudApi<FlyZone>(RESOURCES.flyzone.base, {
+  page: `${RESOURCES.flyzone.base}/page`,
+});
 export const fenceApi = crudApi<Fence>(RESOURCES.fence.base, { page: `${RESOURCES.fence.base}/page` });
 
 /** Upload a file to a zone import (a zipped shapefile, KML or GeoJSON); the answer says how many were saved. */
