@@ -226,7 +226,7 @@ export function GeometryEditor({
             ref={file}
             type="file"
             accept=".geojson,.json,.kml"
-            hidden
+            style={{ display: 'none' }}
             onChange={(event) => {
               const chosen = event.target.files?.[0];
               event.target.value = '';

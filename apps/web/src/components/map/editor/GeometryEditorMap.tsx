@@ -2,7 +2,7 @@ import type { Geometry, GeometryType, LonLatPosition } from '@aos/contract';
 import Feature from 'ol/Feature';
 import type OlMap from 'ol/Map';
 import type MapBrowserEvent from 'ol/MapBrowserEvent';
-import { altKeyOnly, singleClick } from 'ol/events/condition';
+import { altKeyOnly, never } from 'ol/events/condition';
 import { boundingExtent } from 'ol/extent';
 import Circle from 'ol/geom/Circle';
 import LineString from 'ol/geom/LineString';
@@ -154,36 +154,53 @@ export default function GeometryEditorMap(props: GeometryEditorMapProps) {
         properties: { name: 'geometry-editor' },
       });
       ready.addLayer(layer);
-      const editing = new Modify({
-        source,
-        deleteCondition: (event: MapBrowserEvent) => {
-          if (!singleClick(event)) return false;
-          if (!altKeyOnly(event) && !latest.current.deleteMode) return false;
-          const type = latest.current.value?.type;
-          if (type !== 'LineString' && type !== 'Polygon') return false;
-          return mayDelete();
-        },
-      });
+      // Deleting is done here rather than by Modify's deleteCondition, which ignores the first click after
+      // a node was added by dragging an edge.
+      const editing = new Modify({ source, deleteCondition: never });
       editing.on('modifyend', () => report(shape.getGeometry()));
       modify.current = editing;
       ready.addInteraction(editing);
       ready.addInteraction(new Snap({ source }));
-      // Delete or Backspace over a node removes it, like Alt+click.
+      /** The node under the pointer (a line's or a polygon's, not a point along an edge), in map units. */
+      const hoveredNode = (): number[] | undefined => {
+        const type = latest.current.value?.type;
+        if (type !== 'LineString' && type !== 'Polygon') return undefined;
+        const marker = editing.getOverlay().getSource()?.getFeatures()[0]?.getGeometry();
+        const geometry = shape.getGeometry();
+        if (!(marker instanceof Point) || !geometry) return undefined;
+        const at = marker.getCoordinates();
+        const nodes =
+          geometry instanceof Polygon
+            ? geometry.getCoordinates()[0]!
+            : geometry instanceof LineString
+              ? geometry.getCoordinates()
+              : [];
+        return nodes.some((node) => node[0] === at[0] && node[1] === at[1]) ? at : undefined;
+      };
+      const remove = () => {
+        const node = hoveredNode();
+        if (!node) return false;
+        if (mayDelete()) editing.removePoint(node);
+        return true;
+      };
+      // Alt+click, or a click in delete mode, on a node removes it.
+      const click = (event: MapBrowserEvent) => {
+        if (altKeyOnly(event) || latest.current.deleteMode) remove();
+      };
+      ready.on('singleclick', click);
+      // Delete or Backspace over a node removes it too.
       const viewport = ready.getViewport() as HTMLElement;
       viewport.tabIndex = 0;
       const key = (event: KeyboardEvent) => {
         if (event.key !== 'Delete' && event.key !== 'Backspace') return;
-        const hovering = (editing.getOverlay().getSource()?.getFeatures().length ?? 0) > 0;
-        const type = latest.current.value?.type;
-        if (!hovering || (type !== 'LineString' && type !== 'Polygon')) return;
-        event.preventDefault();
-        if (mayDelete()) editing.removePoint();
+        if (remove()) event.preventDefault();
       };
       viewport.addEventListener('keydown', key);
       const focus = () => viewport.focus({ preventScroll: true });
       viewport.addEventListener('pointerenter', focus);
       ready.getTargetElement()?.setAttribute('data-editor', 'ready');
       return () => {
+        ready.un('singleclick', click);
         viewport.removeEventListener('keydown', key);
         viewport.removeEventListener('pointerenter', focus);
         ready.removeLayer(layer);

@@ -55,6 +55,18 @@ function zoneColumns(code: ZonePageProps['code']): CrudColumn<ZoneRecord>[] {
       width: 140,
     },
     {
+      field: 'geometry',
+      label: 'zone.geometry',
+      type: 'custom',
+      schema: AreaGeometry,
+      required: true,
+      span: 24,
+      table: false,
+      view: false,
+      tooltip: 'zone.geometryHint',
+      renderInput: ({ value, onChange }) => <GeometryField value={value} onChange={onChange} name={code} />,
+    },
+    {
       field: 'shape',
       label: 'zone.shape',
       type: 'select',
@@ -139,18 +151,6 @@ function zoneColumns(code: ZonePageProps['code']): CrudColumn<ZoneRecord>[] {
       schema: submit.remark,
       ellipsis: true,
       width: 200,
-    },
-    {
-      field: 'geometry',
-      label: 'zone.geometry',
-      type: 'custom',
-      schema: AreaGeometry,
-      required: true,
-      span: 24,
-      table: false,
-      view: false,
-      tooltip: 'zone.geometryHint',
-      renderInput: ({ value, onChange }) => <GeometryField value={value} onChange={onChange} name={code} />,
     },
   ];
   return columns.filter((column): column is CrudColumn<ZoneRecord> => Boolean(column));
