@@ -88,7 +88,8 @@ export function GeometryEditor({
 
   const change = useCallback(
     (next: Geometry | null) => {
-      setUndo((stack) => pushUndo(stack, current.current, next));
+      const previous = current.current;
+      setUndo((stack) => pushUndo(stack, previous, next));
       setRefusal(null);
       current.current = next;
       onChange?.(next);
