@@ -74,6 +74,8 @@ export class ZonesLayer {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private generation = 0;
   private disposed = false;
+  /** the last read failed (the HTTP layer said why): pans do not ask again until a refresh or a re-show */
+  private failed = false;
 
   constructor(
     private readonly map: OlMap,
@@ -89,11 +91,15 @@ export class ZonesLayer {
 
   setVisible(visible: boolean): void {
     this.layer.setVisible(visible);
-    if (visible) this.schedule(0);
+    if (visible) {
+      this.failed = false;
+      this.schedule(0);
+    }
   }
 
   /** Read the areas in view again (after a save, an import). */
   refresh(): void {
+    this.failed = false;
     this.schedule(0);
   }
 
@@ -110,7 +116,7 @@ export class ZonesLayer {
   }
 
   private readonly moved = () => {
-    if (this.layer.getVisible()) this.schedule(250);
+    if (this.layer.getVisible() && !this.failed) this.schedule(250);
   };
 
   private schedule(delay: number) {
@@ -134,7 +140,9 @@ export class ZonesLayer {
     try {
       areas = await this.load(box);
     } catch {
-      return; // the HTTP layer has said why; the areas drawn stay until the next read
+      // the HTTP layer has said why; the areas drawn stay, and pans stop asking until a refresh
+      if (generation === this.generation) this.failed = true;
+      return;
     }
     if (this.disposed || generation !== this.generation) return;
     this.source.clear(true);
