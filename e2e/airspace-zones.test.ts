@@ -162,7 +162,9 @@ describe('airspace: no-fly zones, fences, the geometry editor and the live map',
       await page.getByTestId('field-geometry-undo').click();
       await expect.poll(() => polygonNodes(page)).toBe(4);
 
+      const saved = page.waitForResponse((answer) => answer.url().includes('/electronicfence/submit'));
       await page.getByTestId('fence-submit').click();
+      expect((await saved).status(), 'POST electronicfence/submit').toBe(200);
       await hasText(page.locator('.ant-message'), '新增成功');
       await hasText(page.getByTestId('fence-table').locator('tr', { hasText: '北区围栏' }), '多边形');
       await expect
@@ -192,12 +194,15 @@ describe('airspace: no-fly zones, fences, the geometry editor and the live map',
       await hasText(page.locator('.ant-message'), '已导入图形');
       expect(await polygonNodes(page)).toBe(4);
       await page.screenshot({ path: screenshotPath('airspace-nofly-imported-zh-CN') });
+      const saved = page.waitForResponse((answer) => answer.url().includes('/noflyzone/submit'));
       await page.getByTestId('no-fly-zone-submit').click();
+      expect((await saved).status(), 'POST noflyzone/submit').toBe(200);
       await hasText(page.locator('.ant-message'), '新增成功');
       await hasText(page.getByTestId('no-fly-zone-table').locator('tr', { hasText: '首都禁飞区' }), '多边形');
 
       // a fence file through the screen's import (the server reads it)
       await openZoneScreen(page, env.platform, '/airspace/fence/index', 'fence');
+      const imported = page.waitForResponse((answer) => answer.url().includes('/importElectronicFence'));
       const chooser = page.waitForEvent('filechooser');
       await page.getByTestId('fence-import').click();
       await (
@@ -207,6 +212,7 @@ describe('airspace: no-fly zones, fences, the geometry editor and the live map',
         mimeType: 'application/geo+json',
         buffer: Buffer.from(FENCE_GEOJSON),
       });
+      expect((await imported).status(), 'POST electronicfence/importElectronicFence').toBe(200);
       await hasText(page.locator('.ant-message'), '导入成功');
       await hasText(page.getByTestId('fence-table'), '导入围栏');
 
