@@ -52,6 +52,74 @@ describe('configuration', () => {
     });
   });
 
+  it('reads the map layers, each with its coordinate system (WGS-84 street by default)', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      MAP_LAYERS: JSON.stringify([
+        { name: ' Street ', url: 'https://{a-c}.tiles.example.com/{z}/{x}/{y}.png' },
+        {
+          name: 'Satellite',
+          url: 'https://sat.example.cn/{z}/{x}/{-y}.jpg',
+          crs: 'GCJ02',
+          kind: 'satellite',
+          attribution: 'Example Maps',
+        },
+      ]),
+    });
+    expect(config.MAP_LAYERS).toEqual([
+      {
+        name: 'Street',
+        url: 'https://{a-c}.tiles.example.com/{z}/{x}/{y}.png',
+        crs: 'WGS84',
+        kind: 'street',
+      },
+      {
+        name: 'Satellite',
+        url: 'https://sat.example.cn/{z}/{x}/{-y}.jpg',
+        crs: 'GCJ02',
+        kind: 'satellite',
+        attribution: 'Example Maps',
+      },
+    ]);
+    expect(loadConfig({ DATA_DIR: dataDir() }).MAP_LAYERS).toBeUndefined();
+  });
+
+  it('names the bad map layer and what is wrong with it', () => {
+    const url = 'https://tiles.example.com/{z}/{x}/{y}.png';
+    const bad: Array<[unknown, RegExp]> = [
+      ['not json', /expected a JSON array of layers such as/],
+      [{ name: 'Street', url }, /expected a JSON array/],
+      [[], /expected at least one layer/],
+      [
+        [{ name: 'Street', url: 'https://tiles.example.com/{z}/{x}.png' }],
+        /layer 1 url: expected a tile template/,
+      ],
+      [
+        [
+          { name: 'A', url },
+          { name: 'B', url, crs: 'BD09' },
+        ],
+        /layer 2 crs: expected WGS84 or GCJ02/,
+      ],
+      [[{ name: 'A', url, kind: 'terrain' }], /layer 1 kind: expected street or satellite/],
+      [[{ name: '  ', url }], /layer 1 name: a name is required/],
+      [[{ name: 'A', url, token: 'x' }], /layer 1/],
+      [
+        [
+          { name: 'A', url },
+          { name: 'A', url },
+        ],
+        /each layer needs its own name/,
+      ],
+    ];
+    for (const [value, message] of bad) {
+      const text = typeof value === 'string' ? value : JSON.stringify(value);
+      expect(() => loadConfig({ DATA_DIR: dataDir(), MAP_LAYERS: text }), text).toThrow(
+        new RegExp(`^Invalid configuration:\n  MAP_LAYERS: ${message.source}`),
+      );
+    }
+  });
+
   it('names each bad console setting', () => {
     const bad: Record<string, string[]> = {
       DEFAULT_LANGUAGE: ['fr-FR', 'zh'],

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { DEFAULT_LANGUAGE, DEFAULT_THEME_COLOR, LANGUAGES } from '@aos/contract';
+import {
+  DEFAULT_LANGUAGE,
+  DEFAULT_THEME_COLOR,
+  LANGUAGES,
+  MAP_LAYER_CRS,
+  MAP_LAYER_KINDS,
+} from '@aos/contract';
 import { z } from 'zod';
 
 /** The initial platform-admin password of the embedded demo, printed at start. Production must set its own. */
@@ -26,14 +32,62 @@ const url = (schemes: string[]) =>
     `expected a URL starting with ${schemes.join(' or ')}//`,
   );
 
-/** `{z}/{x}/{y}` tile template over http(s), e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png */
+/** `{z}/{x}/{y}` (or `{-y}`) tile template over http(s), e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png */
 const tileUrl = z
   .string()
   .regex(/^https?:\/\/[^/\s]+\/\S*$/i, 'expected an http(s) URL')
   .refine(
-    (value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)),
-    'expected a tile template containing {z}, {x} and {y}',
+    // {-y}: the rows of a TMS server, counted from the south (OpenLayers flips them)
+    (value) => value.includes('{z}') && value.includes('{x}') && /\{-?y\}/.test(value),
+    'expected a tile template containing {z}, {x} and {y} (or {-y})',
   );
+
+/** One base layer of MAP_LAYERS (the contract's MapLayerConfig, with its defaults). */
+const MapLayer = z
+  .object({
+    name: z.string().trim().min(1, 'a name is required').max(40),
+    url: tileUrl,
+    crs: z.enum(MAP_LAYER_CRS, { message: `expected ${MAP_LAYER_CRS.join(' or ')}` }).default('WGS84'),
+    kind: z.enum(MAP_LAYER_KINDS, { message: `expected ${MAP_LAYER_KINDS.join(' or ')}` }).default('street'),
+    attribution: z.string().trim().min(1).max(200).optional(),
+  })
+  .strict();
+
+/**
+ * MAP_LAYERS: a JSON array of named tile layers, each declaring its coordinate system, e.g.
+ * `[{"name":"Street","url":"https://.../{z}/{x}/{y}.png","crs":"GCJ02","kind":"street"}]`.
+ */
+const mapLayers = z.string().transform((value, ctx) => {
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'expected a JSON array of layers such as [{"name":"Street","url":"https://host/{z}/{x}/{y}.png"}]',
+    });
+    return z.NEVER;
+  }
+  const parsed = z
+    .array(MapLayer, { message: 'expected a JSON array of layers' })
+    .min(1, 'expected at least one layer')
+    .max(12, 'at most 12 layers')
+    .refine(
+      (layers) => new Set(layers.map((layer) => layer.name)).size === layers.length,
+      'each layer needs its own name',
+    )
+    .safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path.length
+      ? `layer ${Number(issue.path[0]) + 1}${issue.path[1] ? ` ${String(issue.path[1])}` : ''}: `
+      : '';
+    ctx.addIssue({ code: 'custom', message: `${where}${issue.message}` });
+    return z.NEVER;
+  }
+  return parsed.data;
+});
 
 /** `longitude,latitude` in degrees, e.g. 116.397,39.908 */
 const lonLat = z.string().transform((value, ctx): [number, number] => {
@@ -132,6 +186,8 @@ const Env = z.object({
   CONSOLE_CLIENT_ID: z.string().min(1).max(48).default('saber'),
   CONSOLE_CLIENT_SECRET: z.string().min(1).max(256).default('saber_secret'),
   MAP_TILE_URL: tileUrl.optional(),
+  /** named base layers with their coordinate system (docs/map-layers.md); MAP_TILE_URL's layer comes first */
+  MAP_LAYERS: mapLayers.optional(),
   MAP_CENTER: lonLat.default([116.397, 39.908]),
   MAP_ZOOM: z.coerce.number().min(0).max(22).default(5),
   /** the device link (MQTT): on by default, off by default under NODE_ENV=test so test apps open no port */

@@ -110,6 +110,17 @@ describe('/config.js', () => {
       CONSOLE_CLIENT_ID: 'console',
       CONSOLE_CLIENT_SECRET: 'console_secret',
       MAP_TILE_URL: 'https://tiles.example.com/{z}/{x}/{y}.png',
+      // the MAP_TILE_URL layer is not repeated; the other keeps its coordinate system and credit
+      MAP_LAYERS: JSON.stringify([
+        { name: 'Street copy', url: 'https://tiles.example.com/{z}/{x}/{y}.png' },
+        {
+          name: 'Satellite',
+          url: 'https://sat.example.com/{z}/{x}/{y}.jpg',
+          crs: 'GCJ02',
+          kind: 'satellite',
+          attribution: 'Example </script>',
+        },
+      ]),
       MAP_CENTER: '121.47, 31.23',
       MAP_ZOOM: '9',
       TIME_ZONE: 'America/New_York',
@@ -136,7 +147,27 @@ describe('/config.js', () => {
       clientSecret: 'console_secret',
       statusWhiteList: [],
       socialProviders: [],
-      map: { tileUrl: 'https://tiles.example.com/{z}/{x}/{y}.png', center: [121.47, 31.23], zoom: 9 },
+      map: {
+        tileUrl: 'https://tiles.example.com/{z}/{x}/{y}.png',
+        layers: [
+          {
+            name: '',
+            url: 'https://tiles.example.com/{z}/{x}/{y}.png',
+            crs: 'WGS84',
+            kind: 'street',
+            attribution: null,
+          },
+          {
+            name: 'Satellite',
+            url: 'https://sat.example.com/{z}/{x}/{y}.jpg',
+            crs: 'GCJ02',
+            kind: 'satellite',
+            attribution: 'Example </script>',
+          },
+        ],
+        center: [121.47, 31.23],
+        zoom: 9,
+      },
       live: { websocketPath: '/api/ws' },
       firstPageMode: false,
       timeZone: 'America/New_York',
@@ -161,7 +192,7 @@ describe('/config.js', () => {
         themeColor: '#409EFF',
         clientId: 'saber',
         clientSecret: 'saber_secret',
-        map: { tileUrl: null, center: [116.397, 39.908], zoom: 5 },
+        map: { tileUrl: null, layers: [], center: [116.397, 39.908], zoom: 5 },
         timeZone: 'Asia/Shanghai',
       });
     } finally {

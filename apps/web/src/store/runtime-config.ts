@@ -1,4 +1,4 @@
-import type { Language } from '@aos/contract';
+import type { Language, MapLayerConfig } from '@aos/contract';
 import { DEFAULT_LANGUAGE, DEFAULT_THEME_COLOR } from '@aos/contract/rules';
 
 /** What the server's `/config.js` sets before the bundle loads (built from the server's configuration). */
@@ -14,7 +14,8 @@ export interface RuntimeConfig {
   /** HTTP statuses whose failures are rejected without a message */
   statusWhiteList: number[];
   socialProviders: Array<{ source: string; name: string }>;
-  map: { tileUrl: string | null; center: [number, number]; zoom: number };
+  /** `layers`: the installation's base layers (MAP_LAYERS), absent from an older script (then `tileUrl`) */
+  map: { tileUrl: string | null; layers?: MapLayerConfig[]; center: [number, number]; zoom: number };
   live: { websocketPath: string };
   /** first-page mode: when off, the first-page (home) tab cannot be closed */
   firstPageMode: boolean;

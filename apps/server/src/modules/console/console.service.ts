@@ -1,4 +1,4 @@
-import { CONSOLE_CONFIG_GLOBAL, type ConsoleConfig } from '@aos/contract';
+import { CONSOLE_CONFIG_GLOBAL, type ConsoleConfig, type MapLayerConfig } from '@aos/contract';
 import type { Config } from '../../config.js';
 
 /**
@@ -20,11 +20,32 @@ export function consoleConfig(config: Config): PublishedConsoleConfig {
     clientSecret: config.CONSOLE_CLIENT_SECRET,
     statusWhiteList: [],
     socialProviders: [],
-    map: { tileUrl: config.MAP_TILE_URL ?? null, center: config.MAP_CENTER, zoom: config.MAP_ZOOM },
+    map: {
+      tileUrl: config.MAP_TILE_URL ?? null,
+      layers: mapLayers(config),
+      center: config.MAP_CENTER,
+      zoom: config.MAP_ZOOM,
+    },
     live: { websocketPath: '/api/ws' },
     firstPageMode: false,
     timeZone: config.TIME_ZONE,
   };
+}
+
+/**
+ * The map's base layers: MAP_TILE_URL as one WGS-84 street layer (what it always meant; no name: the console
+ * calls it by its kind in the user's language), then MAP_LAYERS.
+ * A MAP_LAYERS entry with MAP_TILE_URL's template is not repeated.
+ */
+export function mapLayers(config: Pick<Config, 'MAP_TILE_URL' | 'MAP_LAYERS'>): MapLayerConfig[] {
+  const layers: MapLayerConfig[] = [];
+  if (config.MAP_TILE_URL)
+    layers.push({ name: '', url: config.MAP_TILE_URL, crs: 'WGS84', kind: 'street', attribution: null });
+  for (const layer of config.MAP_LAYERS ?? []) {
+    if (layers.some((known) => known.url === layer.url)) continue;
+    layers.push({ ...layer, attribution: layer.attribution ?? null });
+  }
+  return layers;
 }
 
 /**

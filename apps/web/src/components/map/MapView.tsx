@@ -5,9 +5,11 @@ import { ScaleLine, defaults as defaultControls } from 'ol/control';
 import TileLayer from 'ol/layer/Tile';
 import { fromLonLat, transformExtent } from 'ol/proj';
 import XYZ from 'ol/source/XYZ';
-import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
 import { SEA_COLOR, labelsLayer, loadBoundaries, shapesLayer } from './boundaries';
 import type { LonLat } from './coordinates';
+import { gcj02Mercator } from './gcjProjection';
+import { type BaseLayer, rememberLayer } from './layers';
 import './map.css';
 import type { MapSettings } from './settings';
 
@@ -27,6 +29,8 @@ export interface MapViewProps {
   onReady?: (map: OlMap) => void | (() => void);
   height?: CSSProperties['height'];
   testId?: string;
+  /** the screen's own controls, stacked under the base-layer switcher (e.g. the zones toggle) */
+  controls?: ReactNode;
 }
 
 /**
@@ -43,16 +47,20 @@ export default function MapView({
   onReady,
   height = 420,
   testId = 'map',
+  controls,
 }: MapViewProps) {
   const target = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [base, setBase] = useState(settings.layer);
+  /** switches the base layer of the map that exists (set once the map is made) */
+  const switchTo = useRef<(id: string) => void>(() => undefined);
   // The first props place the view; later changes are the caller's to apply through the map.
   const initial = useRef({ settings, center, zoom, extent, onReady });
 
   useEffect(() => {
     const element = target.current;
     if (!element) return;
-    const { tiles, center: home, zoom: homeZoom, names, texts } = initial.current.settings;
+    const { center: home, zoom: homeZoom, names, texts } = initial.current.settings;
     const map = new OlMap({
       target: element,
       controls: defaultControls({
@@ -63,26 +71,42 @@ export default function MapView({
       view: new View({ center: fromLonLat(home), zoom: homeZoom }),
     });
     placeView(map, initial.current);
-    if (tiles) {
-      map.addLayer(
-        new TileLayer({
-          source: new XYZ({ url: tiles.url, attributions: texts.tilesFrom ?? undefined }),
-          zIndex: 1,
-          properties: { name: 'tiles' },
-        }),
-      );
-    }
+    const { layers, layer: opening } = initial.current.settings;
+    // One tile layer per configured base layer, made when first shown; only the chosen one is visible.
+    const tileLayers = new Map<string, TileLayer>();
+    let labels: ReturnType<typeof labelsLayer> | undefined;
+    let active = opening;
+    const show = (id: string) => {
+      active = id;
+      for (const [layerId, layer] of tileLayers) layer.setVisible(layerId === id);
+      const chosen = layers.find((layer) => layer.id === id);
+      if (chosen?.url && !tileLayers.has(id)) {
+        const layer = tileLayer(chosen, texts.layerCredits[id]);
+        tileLayers.set(id, layer);
+        map.addLayer(layer);
+      }
+      // Province names over the boundaries alone; under tiles they would repeat the tiles' own labels.
+      labels?.setZIndex(chosen?.url ? 0 : 2);
+      element.dataset.baseLayer = id;
+      element.dataset.baseCrs = chosen?.crs ?? 'WGS84';
+    };
+    show(opening);
+    switchTo.current = (id) => {
+      show(id);
+      setBase(id);
+      rememberLayer(id);
+    };
     let disposed = false;
     loadBoundaries().then(
       (boundaries) => {
         if (disposed) return;
         // Under the tiles: they cover it where they load and it shows where they do not.
         const shapes = shapesLayer(boundaries, texts.boundariesSource);
-        const labels = labelsLayer(boundaries, names);
+        labels = labelsLayer(boundaries, names);
         shapes.setZIndex(0);
-        labels.setZIndex(tiles ? 0 : 2);
         map.addLayer(shapes);
         map.addLayer(labels);
+        show(active);
         map.once('rendercomplete', () => setState('ready'));
       },
       () => !disposed && setState('failed'),
@@ -115,6 +139,33 @@ export default function MapView({
       }
     >
       <div ref={target} data-testid={testId} data-state={state} style={{ position: 'absolute', inset: 0 }} />
+      {(settings.layers.length > 1 || controls) && (
+        <div className="aos-map-controls">
+          {settings.layers.length > 1 && (
+            <div
+              className="aos-map-layers"
+              role="radiogroup"
+              aria-label={settings.texts.baseLayer}
+              data-testid={`${testId}-layers`}
+            >
+              {settings.layers.map((layer) => (
+                <button
+                  type="button"
+                  key={layer.id}
+                  role="radio"
+                  aria-checked={base === layer.id}
+                  className={base === layer.id ? 'is-active' : undefined}
+                  onClick={() => switchTo.current(layer.id)}
+                  data-testid={`${testId}-layer-${layer.id}`}
+                >
+                  {settings.texts.layerNames[layer.id]}
+                </button>
+              ))}
+            </div>
+          )}
+          {controls}
+        </div>
+      )}
       {state === 'failed' && (
         <div
           role="alert"
@@ -135,6 +186,22 @@ export default function MapView({
       )}
     </div>
   );
+}
+
+/**
+ * A configured tile layer. A GCJ-02 layer's source declares the GCJ-02 grid, so OpenLayers warps its tiles
+ * onto the view's WGS-84 Web Mercator and everything drawn over it stays in WGS-84.
+ */
+function tileLayer(layer: BaseLayer, credit: string | undefined): TileLayer {
+  return new TileLayer({
+    source: new XYZ({
+      url: layer.url,
+      attributions: credit,
+      projection: layer.crs === 'GCJ02' ? gcj02Mercator() : 'EPSG:3857',
+    }),
+    zIndex: 1,
+    properties: { name: 'tiles', baseLayer: layer.id, crs: layer.crs },
+  });
 }
 
 /** Centre and zoom, or a fitted extent, or (neither) the installation's default view. */

@@ -2,6 +2,9 @@ import type OlMap from 'ol/Map';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import MapView from '../../../components/map/MapView';
 import type { MapSettings } from '../../../components/map/settings';
+import type { AreaLoader } from '../../../components/map/zones/api';
+import { ZonesLayer } from '../../../components/map/zones/ZonesLayer';
+import { ZonesToggle } from '../../../components/map/zones/ZonesToggle';
 import { HoverCard } from './HoverCard';
 import { LiveLayer, type MapHover } from './liveLayer';
 import type { StatusFilter } from './status';
@@ -23,6 +26,8 @@ export interface LiveMapProps {
   hidden: Set<string>;
   /** the statuses chosen on the legend (empty: all) */
   filter: StatusFilter;
+  /** the tenant's zones, fences, airspaces and airport areas in a box (a toggleable layer) */
+  loadZones: AreaLoader;
 }
 
 /** The live map: OpenLayers with the live layer. Loaded on demand with OpenLayers (see LiveMonitorPage). */
@@ -34,8 +39,13 @@ export default function LiveMap({
   names,
   hidden,
   filter,
+  loadZones,
 }: LiveMapProps) {
   const layer = useRef<LiveLayer | null>(null);
+  const zones = useRef<ZonesLayer | null>(null);
+  const [showZones, setShowZones] = useState(true);
+  const loader = useRef(loadZones);
+  loader.current = loadZones;
   const [hover, setHover] = useState<MapHover | null>(null);
   const select = useRef(onSelect);
   select.current = onSelect;
@@ -51,8 +61,12 @@ export default function LiveMap({
       live.setFilter(latest.current.filter);
       live.setSelected(latest.current.selected);
       layer.current = live;
+      // under the devices (zIndex 20+), over the base map
+      zones.current = new ZonesLayer(map, (box) => loader.current(box), { zIndex: 5 });
       handle.current = { focus: (sn) => live.focus(sn) };
       return () => {
+        zones.current?.dispose();
+        zones.current = null;
         live.dispose();
         layer.current = null;
         handle.current = null;
@@ -66,10 +80,24 @@ export default function LiveMap({
   useEffect(() => layer.current?.setHidden(hidden), [hidden]);
   useEffect(() => layer.current?.setFilter(filter), [filter]);
   useEffect(() => layer.current?.setSelected(selected), [selected]);
+  useEffect(() => zones.current?.setVisible(showZones), [showZones]);
 
   return (
     <>
-      <MapView settings={settings} onReady={onReady} height="100%" testId="live-map" />
+      <MapView
+        settings={settings}
+        onReady={onReady}
+        height="100%"
+        testId="live-map"
+        controls={
+          <ZonesToggle
+            settings={settings}
+            shown={showZones}
+            onToggle={() => setShowZones((shown) => !shown)}
+            testId="live-map-zones"
+          />
+        }
+      />
       {hover && <HoverCard hover={hover} names={names} />}
     </>
   );

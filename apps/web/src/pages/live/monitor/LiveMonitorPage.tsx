@@ -5,6 +5,7 @@ import { useGranted } from '../../../navigation/route-titles';
 import { MapLoading } from '../../../components/map/LazyMapView';
 import { loadMapChunk } from '../../../components/map/load';
 import { useMapSettings } from '../../../components/map/settings';
+import { areasInBox } from '../../../components/map/zones/api';
 import { useLiveConnection, useLiveStore } from '../../../live/store';
 import { useDockOptions, useOnlineDrones } from './api';
 import { ConnectionBadge } from './ConnectionBadge';
@@ -71,6 +72,7 @@ export default function LiveMonitorPage() {
             names={names}
             hidden={hidden}
             filter={filter}
+            loadZones={areasInBox}
           />
         </Suspense>
         <ConnectionBadge />

@@ -8,10 +8,13 @@ import VectorLayer from 'ol/layer/Vector';
 import { fromLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import { Circle, Fill, Stroke, Style } from 'ol/style';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { droneIcon } from '../../../components/map/deviceIcons';
 import MapView from '../../../components/map/MapView';
 import type { MapSettings } from '../../../components/map/settings';
+import type { AreaLoader } from '../../../components/map/zones/api';
+import { ZonesLayer } from '../../../components/map/zones/ZonesLayer';
+import { ZonesToggle } from '../../../components/map/zones/ZonesToggle';
 import { type ReplaySample, pointIndexAt } from './replay';
 
 export interface TrackMapProps {
@@ -19,6 +22,8 @@ export interface TrackMapProps {
   points: readonly TrackPoint[];
   /** the drone at the replay's cursor */
   sample: ReplaySample | null;
+  /** the tenant's zones, fences, airspaces and airport areas in a box (a toggleable layer) */
+  loadZones: AreaLoader;
 }
 
 const PATH = '#1677ff';
@@ -36,7 +41,11 @@ const endStyle = (color: string) =>
   });
 
 /** A stored flight on the map: its whole path, the part flown so far and the drone at the cursor. */
-export default function TrackMap({ settings, points, sample }: TrackMapProps) {
+export default function TrackMap({ settings, points, sample, loadZones }: TrackMapProps) {
+  const zones = useRef<ZonesLayer | null>(null);
+  const [showZones, setShowZones] = useState(true);
+  const loader = useRef(loadZones);
+  loader.current = loadZones;
   const parts = useRef({
     map: null as OlMap | null,
     path: new Feature<LineString>(),
@@ -63,7 +72,10 @@ export default function TrackMap({ settings, points, sample }: TrackMapProps) {
         properties: { name: 'track' },
       });
       map.addLayer(layer);
+      zones.current = new ZonesLayer(map, (box) => loader.current(box), { zIndex: 5 });
       return () => {
+        zones.current?.dispose();
+        zones.current = null;
         map.removeLayer(layer);
         parts.map = null;
       };
@@ -110,5 +122,22 @@ export default function TrackMap({ settings, points, sample }: TrackMapProps) {
       element.dataset.cursor = `${sample.longitude.toFixed(6)},${sample.latitude.toFixed(6)},${Math.round(sample.heading ?? 0)}`;
   }, [sample, points, parts]);
 
-  return <MapView settings={settings} onReady={onReady} height="100%" testId="track-map" />;
+  useEffect(() => zones.current?.setVisible(showZones), [showZones]);
+
+  return (
+    <MapView
+      settings={settings}
+      onReady={onReady}
+      height="100%"
+      testId="track-map"
+      controls={
+        <ZonesToggle
+          settings={settings}
+          shown={showZones}
+          onToggle={() => setShowZones((shown) => !shown)}
+          testId="track-map-zones"
+        />
+      }
+    />
+  );
 }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { MapLoading } from '../../../components/map/LazyMapView';
 import { loadMapChunk } from '../../../components/map/load';
 import { useMapSettings } from '../../../components/map/settings';
+import { areasInBox } from '../../../components/map/zones/api';
 import { useDockOptions, useOnlineDrones } from '../monitor/api';
 import { type TrackFilter, flightPoints, trackPage } from './api';
 import { FlightList } from './FlightList';
@@ -139,7 +140,7 @@ export default function TrackReplayPage() {
       </div>
       <div className="track-stage">
         <Suspense fallback={<MapLoading height="100%" />}>
-          <TrackMap settings={settings} points={points} sample={sample} />
+          <TrackMap settings={settings} points={points} sample={sample} loadZones={areasInBox} />
         </Suspense>
         {!chosen && (
           <div className="track-hint" data-testid="track-hint">
