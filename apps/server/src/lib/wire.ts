@@ -1,13 +1,18 @@
 import { formatDateTime } from './time.js';
 
-/** A value as it travels: times as `yyyy-MM-dd HH:mm:ss` strings (PROTOCOLS.md §1). */
+/**
+ * A value as it travels: times as `yyyy-MM-dd HH:mm:ss` strings (PROTOCOLS.md §1). A tuple stays a tuple (a
+ * `[longitude, latitude]` position is one).
+ */
 export type Wire<T> = T extends Date
   ? string
-  : T extends ReadonlyArray<infer U>
-    ? Wire<U>[]
-    : T extends object
-      ? { [K in keyof T]: Wire<T[K]> }
-      : T;
+  : T extends readonly [unknown, ...unknown[]]
+    ? { -readonly [K in keyof T]: Wire<T[K]> }
+    : T extends ReadonlyArray<infer U>
+      ? Wire<U>[]
+      : T extends object
+        ? { [K in keyof T]: Wire<T[K]> }
+        : T;
 
 /**
  * Convert what a service returns to its wire form, once, at the envelope. Copy-on-write: arrays and objects

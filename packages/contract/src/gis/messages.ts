@@ -19,4 +19,11 @@ export const messages = {
   'gis.zoneType': ['请选择禁飞区类型', 'choose the type of no-fly zone'],
   'gis.noflySide': ['请选择禁飞侧（1 区域内，2 区域外）', 'choose the no-fly side (1 inside, 2 outside)'],
   'gis.shape': ['形状须为 polygon 或 circle', 'the shape must be polygon or circle'],
+  'gis.bbox': [
+    '范围应为“西,南,东,北”（经纬度，西不大于东，南不大于北）',
+    'the box must be "west,south,east,north" in degrees (west ≤ east, south ≤ north)',
+  ],
+  'gis.nameExists': ['名称已存在', 'the name is already taken'],
+  'gis.zoneTypeUnknown': ['禁飞区类型不存在', 'no such type of no-fly zone'],
+  'gis.provinceUnknown': ['省份 {code} 不存在', 'no province has the code {code}'],
 } satisfies Record<string, readonly [string, string]>;

@@ -9,3 +9,4 @@ export * from './system.js';
 export * from './telemetry.js';
 export * from './user-log.js';
 export * from './gis.js';
+export * from './gis-zone.js';

@@ -6,9 +6,10 @@ import {
   type Bbox,
   type Geometry,
   geometryBbox,
+  type Page,
   positionsBbox,
 } from '@aos/contract';
-import { gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { gisArea } from '../../../db/schema/index.js';
 import type { Ctx } from '../../../lib/context.js';
 import { newId } from '../../../lib/ids.js';
@@ -167,6 +168,58 @@ export class SpatialService {
       .orderBy(gisArea.kind, gisArea.name, gisArea.id)
       .limit(limit);
     return rows.map((row) => shown(row, false));
+  }
+
+  /** A page of the areas whose box meets `bbox` (all of them without one), of `kinds` when given. */
+  async page(
+    ctx: Ctx,
+    query: {
+      bbox?: Bbox | undefined;
+      kinds?: readonly AreaKind[] | undefined;
+      current: number;
+      size: number;
+    },
+  ): Promise<Page<AreaHit>> {
+    const where = scope(
+      ctx,
+      gisArea,
+      query.bbox ? overlaps(query.bbox) : undefined,
+      query.kinds ? inArray(gisArea.kind, [...query.kinds]) : undefined,
+    );
+    const [counted] = await ctx.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(gisArea)
+      .where(where);
+    const total = counted?.total ?? 0;
+    const rows = await ctx.db
+      .select()
+      .from(gisArea)
+      .where(where)
+      .orderBy(gisArea.kind, gisArea.name, gisArea.id)
+      .limit(query.size)
+      .offset((query.current - 1) * query.size);
+    return {
+      records: rows.map((row) => shown(row, false)),
+      total,
+      size: query.size,
+      current: query.current,
+      pages: Math.ceil(total / query.size),
+    };
+  }
+
+  /** Which of `kinds` the tenant has an area of, anywhere, in force at `time` (null: whatever the windows). */
+  async kindsInForce(ctx: Ctx, kinds: readonly AreaKind[], time: Date | null): Promise<Set<AreaKind>> {
+    const found = new Set<AreaKind>();
+    // one probe per kind on the (tenant, kind, owner) index: the first row in force answers
+    for (const kind of kinds) {
+      const [row] = await ctx.db
+        .select({ id: gisArea.id })
+        .from(gisArea)
+        .where(scope(ctx, gisArea, eq(gisArea.kind, kind), ...inForce(time)))
+        .limit(1);
+      if (row) found.add(kind);
+    }
+    return found;
   }
 }
 
