@@ -161,6 +161,27 @@ describe('areaQuery', () => {
     expect(await query(mine, { geometry: square(116.33, 39.83, 0.01) })).toEqual([]);
   });
 
+  it('answers a long route (many index boxes) once per area, with its filters', async () => {
+    // 101 nodes mowing across the stadium and the tower: legs 0.001° apart, each crossing both
+    const mowing = (south: number, west: number, east: number) =>
+      line(
+        ...Array.from({ length: 101 }, (_, i): Position => [
+          i % 2 ? east : west,
+          south + Math.floor(i / 2) * 0.0004,
+        ]),
+      );
+    const across = await query(mine, { geometry: mowing(39.895, 116.29, 116.41) });
+    expect(across.map((hit) => [hit.name, hit.within])).toEqual([['Stadium', false]]);
+    const both = mowing(39.81, 116.29, 116.41);
+    expect(names(await query(mine, { geometry: both }))).toEqual(['Tower']);
+    expect(await query(mine, { geometry: both, height: 50 })).toEqual([]);
+    expect(await query(mine, { geometry: both, kinds: ['airport_buffer'] })).toEqual([]);
+    expect(await query(mine, { geometry: mowing(39.7, 116.29, 116.41) })).toEqual([]);
+    expect(names(await query(theirs, { geometry: mowing(39.895, 116.29, 116.41) }))).toEqual([
+      'Their stadium',
+    ]);
+  });
+
   it('honours the height band and the time window; no time is now', async () => {
     const inTower = point([116.31, 39.81]);
     expect(names(await query(mine, { geometry: inTower }))).toEqual(['Tower']);
