@@ -298,7 +298,7 @@ function writeSection(database, text) {
       content +=
         '\n## areaQuery over 100,000 zones (bench/area-query.mjs)\n\n' +
         'POST forbidden-fly-area/areaQuery and /check through HTTP; the spatial index is the GiST index on each ' +
-        "area's box plus turf's exact test (docs/gis.md).\n";
+        "area's box plus turf's exact test (docs/server.md, GIS).\n";
     }
     content += `\n${block}\n`;
   }
