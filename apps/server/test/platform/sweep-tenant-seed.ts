@@ -505,6 +505,40 @@ export async function seedTenant(app: FastifyInstance, side: TenantSide, mark: s
   const approved = await idOf('aos_airspace', 'name', `${mark}-airspace`);
   await call('POST', '/api/aos-gisservice/airspace/apply', { id: approved });
   await call('POST', '/api/aos-gisservice/airspace/approve', { id: approved });
+  const range = {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [116.3, 39.9],
+        [116.4, 39.9],
+        [116.4, 40],
+        [116.3, 39.9],
+      ],
+    ],
+  };
+  await call('POST', '/api/aos-gisservice/noflyzone/submit', {
+    name: `${mark}-nofly`,
+    type: 1,
+    provinces: '11',
+    painter: `${mark}-painter`,
+    side: 1,
+    geometry: range,
+    floor: 0,
+    ceiling: 500,
+    startTime: '2026-01-01 00:00:00',
+    endTime: '2099-01-01 00:00:00',
+    remark: `${mark}-remark`,
+  });
+  await call('POST', '/api/aos-gisservice/flyzone/submit', {
+    name: `${mark}-flyzone`,
+    geometry: { type: 'Circle', center: [116.35, 39.95], radius: 500 },
+    remark: `${mark}-remark`,
+  });
+  await call('POST', '/api/aos-gisservice/electronicfence/submit', {
+    name: `${mark}-fence`,
+    geometry: range,
+    remark: `${mark}-remark`,
+  });
 
   // what only the server writes: an error log, telemetry samples and a flight
   const now = new Date();

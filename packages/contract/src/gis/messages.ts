@@ -152,7 +152,6 @@ export const messages = {
   'gis.color': ['颜色格式应为 #RRGGBB', 'the colour must be #RRGGBB'],
   'gis.visible': ['显示状态须为 0（隐藏）或 1（显示）', 'visible must be 0 (hidden) or 1 (shown)'],
   'gis.visibleOnly': ['visibleOnly 须为 true 或 false', 'visibleOnly must be true or false'],
-  'gis.bbox': ['范围须为 [西, 南, 东, 北]（度）', 'the box must be [west, south, east, north] in degrees'],
   'gis.pointRequired': ['此处须为点', 'this takes a point'],
   'gis.lineRequired': ['此处须为线', 'this takes a line'],
   'gis.polygonRequired': ['此处须为面', 'this takes a polygon'],
@@ -178,4 +177,11 @@ export const messages = {
   'gis.lineWidth': ['线宽须在 0.5 到 20 之间', 'the line width must be from 0.5 to 20'],
   'gis.labelField': ['请选择标注字段', 'choose the label field'],
   'gis.minZoom': ['最小缩放级别须为 0 到 22 的整数', 'the minimum zoom must be a whole number from 0 to 22'],
+  'gis.bbox': [
+    '范围应为 西,南,东,北（经纬度，西不大于东，南不大于北）',
+    'the box must be west, south, east, north in degrees (west ≤ east, south ≤ north)',
+  ],
+  'gis.nameExists': ['名称已存在', 'the name is already taken'],
+  'gis.zoneTypeUnknown': ['禁飞区类型不存在', 'no such type of no-fly zone'],
+  'gis.provinceUnknown': ['省份 {code} 不存在', 'no province has the code {code}'],
 } satisfies Record<string, readonly [string, string]>;

@@ -61,6 +61,7 @@ export const DICT = {
   no_fly_type: 'no_fly_type',
   team_type: 'team_type',
   base_station_type: 'base_station_type',
+  nofly_zone_type: 'nofly_zone_type',
   manufacturer_type: 'manufacturer_type',
   device_status: 'device_status',
   hangar_visible: 'hangar_visible',
@@ -277,6 +278,14 @@ export const SYSTEM_DICTS: DictSeed[] = [
     ['2', '自组网基站', 'Ad hoc network base station'],
     ['3', '4G/5G 基站', '4G/5G base station'],
     ['4', '其他', 'Other'],
+  ]),
+  // The types a no-fly zone is saved with (gis noflyzone): the platform's, so every tenant's zones mean the same.
+  dict(DICT.nofly_zone_type, '禁飞区类型', 'No-fly zone type', [
+    ['1', '永久禁飞区', 'Permanent'],
+    ['2', '临时禁飞区', 'Temporary'],
+    ['3', '机场净空区', 'Airport clearance'],
+    ['4', '重要设施保护区', 'Critical facility'],
+    ['5', '其他', 'Other'],
   ]),
   dict(DICT.manufacturer_type, '厂商类型', 'Manufacturer type', [
     ['1', '飞行器厂商', 'Aircraft maker'],

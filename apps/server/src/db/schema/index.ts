@@ -12,3 +12,4 @@ export * from './gis.js';
 export * from './gis-dock-sync.js';
 export * from './airspace.js';
 export * from './gis-map.js';
+export * from './gis-zone.js';

@@ -4,6 +4,9 @@ import {
   airspaceHistory,
   baseStation,
   civilAirport,
+  fence,
+  flyZone,
+  noFlyZone,
   gisArea,
   gisDockAreaSync,
   inspectionObject,
@@ -15,6 +18,8 @@ import {
   uavAirportDrone,
 } from '../../db/schema/index.js';
 import type { Platform } from '../../platform.js';
+import { AreaCheckService } from './area-check.service.js';
+import areaQueryRoutes from './area-query.routes.js';
 import { airspaceExpiry } from './airspace.expiry.js';
 import airspaceRoutes from './airspace.routes.js';
 import { AirspaceService } from './airspace.service.js';
@@ -30,6 +35,8 @@ import oilRoutes from './oil.routes.js';
 import { InspectionObjectService, OilLayerService } from './oil.service.js';
 import { SpatialService } from './spatial/spatial.service.js';
 import uavAirportRoutes from './uav-airport.routes.js';
+import zoneRoutes from './zone.routes.js';
+import { FenceService, FlyZoneService, NoFlyZoneService } from './zone.service.js';
 import { UavAirportService } from './uav-airport.service.js';
 
 declare module '../../area.js' {
@@ -50,6 +57,11 @@ declare module '../../area.js' {
     /** oil-field layers' features and display settings */
     oilLayers: OilLayerService;
     inspectionObjects: InspectionObjectService;
+    noFlyZones: NoFlyZoneService;
+    flyZones: FlyZoneService;
+    fences: FenceService;
+    /** areaQuery, geoPage and the flight check (restricted and keep-in areas, the no-fly authority) */
+    areaChecks: AreaCheckService;
   }
 }
 
@@ -62,7 +74,11 @@ type GisServices =
   | 'uavAirports'
   | 'mapDirs'
   | 'oilLayers'
-  | 'inspectionObjects';
+  | 'inspectionObjects'
+  | 'noFlyZones'
+  | 'flyZones'
+  | 'fences'
+  | 'areaChecks';
 
 function buildServices({
   database,
@@ -88,11 +104,16 @@ function buildServices({
     mapDirs: new MapDirService(),
     oilLayers: new OilLayerService(),
     inspectionObjects: new InspectionObjectService(),
+    noFlyZones: new NoFlyZoneService(spatial),
+    flyZones: new FlyZoneService(spatial),
+    fences: new FenceService(spatial),
+    areaChecks: new AreaCheckService(spatial),
   };
 }
 
 /**
- * GIS (spec §7 aos-gisservice): base stations; the spatial index and its checks (docs/gis.md); airspace
+ * GIS (spec §7 aos-gisservice): base stations; no-fly zones, fly zones and fences, and the area queries and
+ * flight check (forbidden-fly-area); the spatial index and its checks (docs/gis.md); airspace
  * applications (with their approval and a once-a-minute expiry timer); civil airports (whose buffer and
  * height-limit area enter the index); takeoff/landing points; the docks' custom flight areas (flight-areas/);
  * map directories and marks (with the DJI map-element routes of §7 Labels), oil-field layers, inspection objects.
@@ -128,6 +149,16 @@ export default defineArea({
     uavAirport,
     uavAirportDrone,
   ],
-  permissions: ['basestation', 'airspace', 'airport', 'mapdir', 'oil_layer', 'inspection_object'],
+  permissions: [
+    'basestation',
+    'airspace',
+    'airport',
+    'mapdir',
+    'oil_layer',
+    'inspection_object',
+    'noflyzone',
+    'flyzone',
+    'fence',
+  ],
   stop: (app) => app.services.flightAreas.close(),
 });
