@@ -133,6 +133,8 @@ export default defineArea({
     uavAirportRoutes,
     mapDirRoutes,
     oilRoutes,
+    zoneRoutes,
+    areaQueryRoutes,
   ],
   tables: [
     baseStation,
@@ -148,6 +150,9 @@ export default defineArea({
     civilAirport,
     uavAirport,
     uavAirportDrone,
+    noFlyZone,
+    flyZone,
+    fence,
   ],
   permissions: [
     'basestation',
