@@ -33,10 +33,18 @@ const BUILT: Record<string, string> = {
   basestation: 'gis/base-station/BaseStationPage',
   realtime: 'live/monitor/LiveMonitorPage',
   track: 'live/track/TrackReplayPage',
+  noflyzone: 'airspace/zones/NoFlyZonePage',
+  flyzone: 'airspace/zones/FlyZonePage',
+  fence: 'airspace/zones/FencePage',
 };
 
 // Screens the shell routes itself (app/Shell.tsx), and parts of screens that are not menu screens.
-const NOT_MENU_SCREENS = ['live/remote/RemoteControlPage', 'authority/data-scope/ScopeMenusPage'];
+const NOT_MENU_SCREENS = [
+  'live/remote/RemoteControlPage',
+  'authority/data-scope/ScopeMenusPage',
+  // the page the three zone screens share
+  'airspace/zones/ZonePage',
+];
 
 const seededScreens = flattenMenus().filter((menu) => menu.category === 1 && menu.path);
 const pageFiles = Object.keys(import.meta.glob('../pages/**/*Page.tsx')).map((file) =>
