@@ -37,9 +37,6 @@ export type AirspaceAction = keyof typeof AIRSPACE_TRANSITIONS;
 /** Statuses in which submit may change an application (the applicant's own draft, or a rejected one). */
 export const AIRSPACE_EDITABLE: readonly AirspaceStatus[] = ['draft', 'rejected'];
 
-/** Spec §7 importAirSpace: the file must hold exactly one range (spec §5 "Uploads"). */
-export const AIRSPACE_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
-
 /** Highest ceiling an application may ask for, metres (above it is not drone airspace). */
 export const AIRSPACE_CEILING_MAX = 10_000;
 

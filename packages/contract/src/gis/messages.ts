@@ -184,4 +184,9 @@ export const messages = {
   'gis.nameExists': ['名称已存在', 'the name is already taken'],
   'gis.zoneTypeUnknown': ['禁飞区类型不存在', 'no such type of no-fly zone'],
   'gis.provinceUnknown': ['省份 {code} 不存在', 'no province has the code {code}'],
+  'gis.imported': ['导入成功', 'imported successfully'],
+  'gis.exportFormat': [
+    '导出格式须为 geojson、kml 或 shapefile',
+    'the export format must be geojson, kml or shapefile',
+  ],
 } satisfies Record<string, readonly [string, string]>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { timeRangeError } from '../common/rules.js';
-import { AuditFields, DateTime, Id, keyFilter, num, optionalText, text } from '../common/schemas.js';
+import { AuditFields, DateTime, Id, IdList, keyFilter, num, optionalText, text } from '../common/schemas.js';
 import { AreaGeometry } from './geometry.js';
 
 /**
@@ -103,4 +103,10 @@ export const AreaPageQuery = z.object({
   type: keyFilter(),
   /** 'polygon' or 'circle' */
   shape: z.enum(['polygon', 'circle'], { message: 'gis.shape' }).optional(),
+});
+
+/** `electronicfence/export`: the file format, and the fences (none: every fence of the tenant). */
+export const AreaExportQuery = z.object({
+  format: z.enum(['geojson', 'kml', 'shapefile'], { message: 'gis.exportFormat' }).default('geojson'),
+  ids: IdList.optional(),
 });

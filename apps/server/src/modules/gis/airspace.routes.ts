@@ -1,5 +1,4 @@
 import {
-  AIRSPACE_IMPORT_MAX_BYTES,
   AirspaceDetail,
   AirspaceInfo,
   AirspaceInfoRequest,
@@ -15,9 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { crudRoutes } from '../../lib/crud-routes.js';
-import { fieldError } from '../../lib/errors.js';
-import { readUpload } from '../../lib/upload.js';
-import { readGeoJson } from './geojson.reader.js';
+import { readAreaUpload } from './area-import.js';
 
 const tags = ['gis: airspace'];
 const BASE = '/api/aos-gisservice/airspace';
@@ -118,7 +115,8 @@ export default async function airspaceRoutes(app: FastifyInstance) {
       config: { permission: 'airspace_import' },
       schema: {
         tags,
-        summary: `Import one airspace range from a GeoJSON file (multipart field \`file\`, up to ${AIRSPACE_IMPORT_MAX_BYTES / 1024 / 1024} MB) as a draft`,
+        summary:
+          'Import one airspace range from a file as a draft (multipart field `file`: zip with a shapefile, KML or GeoJSON; .kml, .kmz, .geojson)',
         description:
           'The file must hold exactly one range: a Polygon, or a Point with a `radius` property in metres ' +
           "(a circle). The draft is named by the feature's `name` property, else by the file name.",
@@ -127,12 +125,8 @@ export default async function airspaceRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const upload = await readUpload(request, AIRSPACE_IMPORT_MAX_BYTES);
-      if (!upload) throw fieldError('file', 'upload.missing');
-      if (upload.tooLarge) throw fieldError('file', 'upload.size', { limit: '5 MB' });
-      if (!/\.(geo)?json$/i.test(upload.filename)) throw fieldError('file', 'gis.importFileType');
-      const features = readGeoJson(upload.data);
-      return reply.ok(await airspaces.importFeatures(request.ctx, features, upload.filename), 'common.added');
+      const { features, filename } = await readAreaUpload(request);
+      return reply.ok(await airspaces.importFeatures(request.ctx, features, filename), 'common.added');
     },
   );
 }

@@ -35,6 +35,7 @@ import oilRoutes from './oil.routes.js';
 import { InspectionObjectService, OilLayerService } from './oil.service.js';
 import { SpatialService } from './spatial/spatial.service.js';
 import uavAirportRoutes from './uav-airport.routes.js';
+import zoneExchangeRoutes from './zone-exchange.routes.js';
 import zoneRoutes from './zone.routes.js';
 import { FenceService, FlyZoneService, NoFlyZoneService } from './zone.service.js';
 import { UavAirportService } from './uav-airport.service.js';
@@ -134,6 +135,7 @@ export default defineArea({
     mapDirRoutes,
     oilRoutes,
     zoneRoutes,
+    zoneExchangeRoutes,
     areaQueryRoutes,
   ],
   tables: [
