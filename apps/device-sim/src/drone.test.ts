@@ -147,17 +147,27 @@ describe('simulated drone', () => {
       (entry) => droneOsd(droneSn)(entry) && entry.data.horizontal_speed === 0,
     );
     expect(hovering.data.attitude_head).toBeCloseTo(-90, 0);
-    expect(cloud.jobEvents('fly_to_point_progress', flyTo.bid).at(-1)).toMatchObject({
-      status: 'paused',
-      ext: { fly_to_id: 'fly-1' },
-    });
+    // Events, replies and OSD travel on different topics (and QoS): on a loaded machine a progress event can
+    // arrive after the reply or the OSD that followed it, so each is waited for, not read at once.
+    const progress =
+      (status: string, after = -1) =>
+      (entry: Received) =>
+        entry.kind === 'events' &&
+        entry.message.bid === flyTo.bid &&
+        (entry.data.output as { status?: string }).status === status &&
+        cloud.received.indexOf(entry) > after;
+    const paused = await cloud.waitFor(progress('paused'));
+    expect(paused.data.output).toMatchObject({ status: 'paused', ext: { fly_to_id: 'fly-1' } });
     expect((await cloud.call(dockSn, 'flighttask_recovery')).result).toBe(0);
-    expect(cloud.jobEvents('fly_to_point_progress', flyTo.bid).at(-1)?.status).toBe('in_progress');
+    await cloud.waitFor(progress('in_progress', cloud.received.indexOf(paused)));
     await cloud.next((entry) => droneOsd(droneSn)(entry) && entry.data.horizontal_speed === 15);
 
     expect((await cloud.call(dockSn, 'drone_emergency_stop')).result).toBe(0);
     expect(await cloud.jobEnd('fly_to_point_progress', flyTo.bid)).toBe('canceled');
-    const stopped = await cloud.next(droneOsd(droneSn));
+    // an OSD sent before the stop may still arrive after the job's end: the next one at rest must be in manual
+    const stopped = await cloud.next(
+      (entry) => droneOsd(droneSn)(entry) && entry.data.horizontal_speed === 0,
+    );
     expect(stopped.data).toMatchObject({ mode_code: 3, horizontal_speed: 0 });
   });
 
