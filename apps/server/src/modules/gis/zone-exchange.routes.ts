@@ -2,9 +2,10 @@ import { AreaExportQuery, envelope, FenceSubmit, FlyZoneSubmit, NoFlyZoneSubmit 
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Ctx } from '../../lib/context.js';
 import { formatDateTime } from '../../lib/time.js';
 import { importAreas, readAreaUpload, sendAreaFile } from './area-import.js';
-import { EXCHANGE_LIMITS, writeAreaFile } from './exchange/index.js';
+import { EXCHANGE_LIMITS, type ImportedArea, writeAreaFile } from './exchange/index.js';
 
 const GIS = '/api/aos-gisservice';
 const ImportResult = envelope(z.object({ count: z.number().int(), ids: z.array(z.string()) }));
@@ -27,79 +28,56 @@ export default async function zoneExchangeRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { noFlyZones, flyZones, fences } = app.services;
 
-  routes.post(
-    `${GIS}/noflyzone/import`,
-    {
-      config: { permission: 'noflyzone_import' },
-      schema: {
-        tags: ['gis: no-fly zone'],
-        summary: 'Import no-fly zones from a file',
-        description: `${FILES}. The type (\`type\`, default 1) and no-fly side (\`side\`, default 1 inside) are read from the properties when present.`,
-        consumes: ['multipart/form-data'],
-        response: { 200: ImportResult },
+  /** One resource's import: every range of the file becomes a row through its service's submit. */
+  function importRoute<S extends z.ZodType>(
+    path: string,
+    permission: string,
+    tag: string,
+    what: string,
+    schema: S,
+    save: (ctx: Ctx, input: z.output<S>) => Promise<{ id: string }>,
+    fields: (area: ImportedArea) => Record<string, unknown> = () => ({}),
+    extra = '',
+  ) {
+    routes.post(
+      `${GIS}/${path}`,
+      {
+        config: { permission },
+        schema: {
+          tags: [tag],
+          summary: `Import ${what} from a file`,
+          description: `${FILES}.${extra}`,
+          consumes: ['multipart/form-data'],
+          response: { 200: ImportResult },
+        },
       },
-    },
-    async (request, reply) => {
-      const file = await readAreaUpload(request);
-      const result = await importAreas(
-        request.ctx,
-        file,
-        NoFlyZoneSubmit,
-        ({ properties }) => ({ type: numberOf(properties.type) ?? 1, side: numberOf(properties.side) ?? 1 }),
-        (ctx, input) => noFlyZones.submit(ctx, input),
-      );
-      return reply.ok(result, 'gis.imported');
-    },
-  );
+      async (request, reply) => {
+        const file = await readAreaUpload(request);
+        return reply.ok(await importAreas(request.ctx, file, schema, fields, save), 'gis.imported');
+      },
+    );
+  }
 
-  routes.post(
-    `${GIS}/flyzone/import`,
-    {
-      config: { permission: 'flyzone_import' },
-      schema: {
-        tags: ['gis: fly zone'],
-        summary: 'Import fly zones from a file',
-        description: `${FILES}.`,
-        consumes: ['multipart/form-data'],
-        response: { 200: ImportResult },
-      },
-    },
-    async (request, reply) => {
-      const file = await readAreaUpload(request);
-      const result = await importAreas(
-        request.ctx,
-        file,
-        FlyZoneSubmit,
-        () => ({}),
-        (ctx, input) => flyZones.submit(ctx, input),
-      );
-      return reply.ok(result, 'gis.imported');
-    },
+  importRoute(
+    'noflyzone/import',
+    'noflyzone_import',
+    'gis: no-fly zone',
+    'no-fly zones',
+    NoFlyZoneSubmit,
+    (ctx, input) => noFlyZones.submit(ctx, input),
+    ({ properties }) => ({ type: numberOf(properties.type) ?? 1, side: numberOf(properties.side) ?? 1 }),
+    ' The type (`type`, default 1) and no-fly side (`side`, default 1 inside) are read from the properties when present.',
   );
-
-  routes.post(
-    `${GIS}/electronicfence/importElectronicFence`,
-    {
-      config: { permission: 'fence_import' },
-      schema: {
-        tags: ['gis: electronic fence'],
-        summary: 'Import electronic fences from a file',
-        description: `${FILES}.`,
-        consumes: ['multipart/form-data'],
-        response: { 200: ImportResult },
-      },
-    },
-    async (request, reply) => {
-      const file = await readAreaUpload(request);
-      const result = await importAreas(
-        request.ctx,
-        file,
-        FenceSubmit,
-        () => ({}),
-        (ctx, input) => fences.submit(ctx, input),
-      );
-      return reply.ok(result, 'gis.imported');
-    },
+  importRoute('flyzone/import', 'flyzone_import', 'gis: fly zone', 'fly zones', FlyZoneSubmit, (ctx, input) =>
+    flyZones.submit(ctx, input),
+  );
+  importRoute(
+    'electronicfence/importElectronicFence',
+    'fence_import',
+    'gis: electronic fence',
+    'electronic fences',
+    FenceSubmit,
+    (ctx, input) => fences.submit(ctx, input),
   );
 
   routes.get(

@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Ctx } from '../../lib/context.js';
 import { crudRoutes } from '../../lib/crud-routes.js';
 
 const pageQuery = PageQuery.extend(AreaPageQuery.shape);
@@ -41,6 +42,22 @@ function docs(what: string, filters: string, submitted = '') {
 export default async function zoneRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { noFlyZones, flyZones, fences } = app.services;
+  /** `<base>/list`: every row of the tenant, for maps and pickers (any signed-in user, as base stations) */
+  const list = (
+    base: string,
+    tags: string[],
+    summary: string,
+    record: z.ZodType,
+    service: { list: (ctx: Ctx, query: Record<string, unknown>) => Promise<unknown[]> },
+  ) =>
+    routes.get(
+      `${base}/list`,
+      {
+        config: { permission: 'authenticated' },
+        schema: { tags, summary, querystring: AreaPageQuery, response: { 200: envelope(z.array(record)) } },
+      },
+      async (request, reply) => reply.ok(await service.list(request.ctx, request.query)),
+    );
 
   const NOFLY = '/api/aos-gisservice/noflyzone';
   const noFlyTags = ['gis: no-fly zone'];
@@ -57,18 +74,12 @@ export default async function zoneRoutes(app: FastifyInstance) {
         'inside is forbidden, 2 the outside (the zone is then a keep-in area)',
     ),
   });
-  routes.get(
-    `${NOFLY}/list`,
-    {
-      config: { permission: 'authenticated' },
-      schema: {
-        tags: noFlyTags,
-        summary: 'Every no-fly zone of the tenant (maps and pickers; filters: name, type, shape)',
-        querystring: AreaPageQuery,
-        response: { 200: envelope(z.array(NoFlyZoneSchema)) },
-      },
-    },
-    async (request, reply) => reply.ok(await noFlyZones.list(request.ctx, request.query)),
+  list(
+    NOFLY,
+    noFlyTags,
+    'Every no-fly zone of the tenant (maps and pickers; filters: name, type, shape)',
+    NoFlyZoneSchema,
+    noFlyZones,
   );
 
   const FLY = '/api/aos-gisservice/flyzone';
@@ -81,18 +92,12 @@ export default async function zoneRoutes(app: FastifyInstance) {
     schemas: { record: FlyZoneSchema, pageQuery, submit: FlyZoneSubmit },
     routes: docs('fly zone', 'name, shape'),
   });
-  routes.get(
-    `${FLY}/list`,
-    {
-      config: { permission: 'authenticated' },
-      schema: {
-        tags: flyTags,
-        summary: 'Every fly zone of the tenant (maps and pickers; filters: name, shape)',
-        querystring: AreaPageQuery,
-        response: { 200: envelope(z.array(FlyZoneSchema)) },
-      },
-    },
-    async (request, reply) => reply.ok(await flyZones.list(request.ctx, request.query)),
+  list(
+    FLY,
+    flyTags,
+    'Every fly zone of the tenant (maps and pickers; filters: name, shape)',
+    FlyZoneSchema,
+    flyZones,
   );
 
   const FENCE = '/api/aos-gisservice/electronicfence';
@@ -105,17 +110,11 @@ export default async function zoneRoutes(app: FastifyInstance) {
     schemas: { record: FenceSchema, pageQuery, submit: FenceSubmit },
     routes: docs('electronic fence', 'name, shape'),
   });
-  routes.get(
-    `${FENCE}/list`,
-    {
-      config: { permission: 'authenticated' },
-      schema: {
-        tags: fenceTags,
-        summary: 'Every electronic fence of the tenant (maps and pickers; filters: name, shape)',
-        querystring: AreaPageQuery,
-        response: { 200: envelope(z.array(FenceSchema)) },
-      },
-    },
-    async (request, reply) => reply.ok(await fences.list(request.ctx, request.query)),
+  list(
+    FENCE,
+    fenceTags,
+    'Every electronic fence of the tenant (maps and pickers; filters: name, shape)',
+    FenceSchema,
+    fences,
   );
 }
