@@ -159,12 +159,17 @@ describe('dock clusters on the live map', () => {
     await card.waitFor({ state: 'detached' });
     await expect.poll(clusters, { timeout: 10_000 }).toEqual([]);
     // every dock of the site is now drawn on its own, inside the map
-    const opened = await shown();
-    expect(site.map((dock) => opened[dock.serialNumber])).toEqual(
-      ['flying', 'flying', 'alarm', 'online'].map((status) =>
-        expect.objectContaining({ status, clustered: false }),
-      ),
-    );
+    // (the clusters and the devices are published together once the view settles; poll both)
+    await expect
+      .poll(async () => {
+        const opened = await shown();
+        return site.map((dock) => opened[dock.serialNumber]);
+      }, { timeout: 10_000 })
+      .toEqual(
+        ['flying', 'flying', 'alarm', 'online'].map((status) =>
+          expect.objectContaining({ status, clustered: false }),
+        ),
+      );
     await expect.poll(async () => (await shown())[drone.serialNumber]?.clustered).toBe(false);
     await page.waitForTimeout(500);
     await page.screenshot({ path: screenshotPath('live-clusters-opened') });

@@ -200,14 +200,15 @@ describe('remote control of a simulated dock', () => {
     expect(await control(page, 'takeoff').getAttribute('data-refusal')).toBe('device.droneFlying');
 
     // Pause and resume the running flight: each button is enabled only when it applies.
-    await expect.poll(() => control(page, 'pause').isDisabled()).toBe(false);
+    // (enabled by the flight's progress over the live link: slow on a loaded machine)
+    await expect.poll(() => control(page, 'pause').isDisabled(), { timeout: 30_000 }).toBe(false);
     await control(page, 'pause').click();
     await hasText(page.locator('.ant-message'), 'sent: Pause');
     // the dock's 'paused' progress comes over the live link: on a loaded machine it can take a while
     await expect.poll(() => control(page, 'resume').isDisabled(), { timeout: 30_000 }).toBe(false);
     expect(await control(page, 'pause').getAttribute('data-refusal')).toBe('device.noFlightToPause');
     await control(page, 'resume').click();
-    await expect.poll(() => control(page, 'pause').isDisabled()).toBe(false);
+    await expect.poll(() => control(page, 'pause').isDisabled(), { timeout: 30_000 }).toBe(false);
 
     // A photo from the air.
     await control(page, 'photo').click();
