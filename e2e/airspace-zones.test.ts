@@ -171,6 +171,17 @@ describe('airspace: no-fly zones, fences, the geometry editor and the live map',
         .poll(async () => (await page.getByTestId('fence-map').getAttribute('data-zones')) ?? '')
         .toContain('北区围栏');
       await page.screenshot({ path: screenshotPath('airspace-fence-saved-zh-CN') });
+
+      // editing it again: the map shows the whole fence, and the refusal of before is gone
+      await page
+        .getByTestId('fence-table')
+        .locator('tr', { hasText: '北区围栏' })
+        .getByTestId('row-edit')
+        .click();
+      await page.locator('[data-testid="field-geometry-map"][data-shape-in-view="yes"]').waitFor();
+      expect(await polygonNodes(page)).toBe(4);
+      expect(await page.getByTestId('field-geometry-refusal').count()).toBe(0);
+      expect(await page.getByTestId('field-geometry-undo').isDisabled()).toBe(true);
     } finally {
       await context.close();
     }
@@ -215,6 +226,14 @@ describe('airspace: no-fly zones, fences, the geometry editor and the live map',
       expect((await imported).status(), 'POST electronicfence/importElectronicFence').toBe(200);
       await hasText(page.locator('.ant-message'), '导入成功');
       await hasText(page.getByTestId('fence-table'), '导入围栏');
+      // editing it: the editor's map comes to the fence (its record arrives after the dialog opened)
+      await page
+        .getByTestId('fence-table')
+        .locator('tr', { hasText: '导入围栏' })
+        .getByTestId('row-edit')
+        .click();
+      await page.locator('[data-testid="field-geometry-map"][data-shape-in-view="yes"]').waitFor();
+      await page.getByTestId('fence-form').press('Escape');
 
       // the live map shows the tenant's zones and fences, and hides them on request
       await page.goto(`${env.platform.url}/realtime-monitoring/index`);

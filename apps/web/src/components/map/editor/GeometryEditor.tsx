@@ -43,6 +43,9 @@ export interface GeometryEditorProps {
   testId?: string;
 }
 
+/** the key of the node-refusal toast, so that a newer one replaces it and it can be taken away */
+const REFUSAL_MESSAGE = 'geometry-editor-refusal';
+
 const TYPE_ICONS: Record<GeometryType, string> = {
   Point: '•',
   LineString: '╱',
@@ -78,7 +81,21 @@ export function GeometryEditor({
   const [fitKey, setFitKey] = useState(0);
   const file = useRef<HTMLInputElement>(null);
   const current = useRef(value);
+  /** the last value this editor gave out (a drawing, an edit, an import, an undo) */
+  const given = useRef(value);
   current.current = value;
+
+  // Another value from outside (the form loads another record, or is reset after a save): the previous
+  // shape's refusal and undo steps do not belong to it.
+  useEffect(() => {
+    if (value === given.current) return;
+    given.current = value;
+    setRefusal(null);
+    setUndo([]);
+    message.destroy(REFUSAL_MESSAGE);
+  }, [value, message]);
+  // nor does a refusal outlive the editor (the dialog closed after a save)
+  useEffect(() => () => message.destroy(REFUSAL_MESSAGE), [message]);
 
   /** A contract message key (or the editor's own key) in the user's language. */
   const say = useCallback(
@@ -92,6 +109,7 @@ export function GeometryEditor({
       setUndo((stack) => pushUndo(stack, previous, next));
       setRefusal(null);
       current.current = next;
+      given.current = next;
       onChange?.(next);
     },
     [onChange],
@@ -103,6 +121,7 @@ export function GeometryEditor({
     setUndo(step.stack);
     setRefusal(null);
     current.current = step.value;
+    given.current = step.value;
     onChange?.(step.value);
   }, [undo, onChange]);
 
@@ -110,7 +129,7 @@ export function GeometryEditor({
     (key: string) => {
       const text = say(key);
       setRefusal(text);
-      void message.warning(text);
+      void message.warning({ content: text, key: REFUSAL_MESSAGE });
     },
     [say, message],
   );

@@ -3,7 +3,7 @@ import Feature from 'ol/Feature';
 import type OlMap from 'ol/Map';
 import type MapBrowserEvent from 'ol/MapBrowserEvent';
 import { altKeyOnly, never } from 'ol/events/condition';
-import { boundingExtent } from 'ol/extent';
+import { boundingExtent, containsExtent, getHeight, getWidth } from 'ol/extent';
 import Circle from 'ol/geom/Circle';
 import LineString from 'ol/geom/LineString';
 import MultiPoint from 'ol/geom/MultiPoint';
@@ -153,9 +153,15 @@ export default function GeometryEditorMap(props: GeometryEditorMapProps) {
       viewport.addEventListener('keydown', key);
       const focus = () => viewport.focus({ preventScroll: true });
       viewport.addEventListener('pointerenter', focus);
+      // a value that arrived while the map was loading
+      bringIntoView(ready, shape.getGeometry());
+      const published = () => publishInView(ready, shape.getGeometry());
+      published();
+      ready.on('moveend', published);
       ready.getTargetElement()?.setAttribute('data-editor', 'ready');
       return () => {
         ready.un('singleclick', click);
+        ready.un('moveend', published);
         viewport.removeEventListener('keydown', key);
         viewport.removeEventListener('pointerenter', focus);
         ready.removeLayer(layer);
@@ -166,10 +172,17 @@ export default function GeometryEditorMap(props: GeometryEditorMapProps) {
     [source, shape, settings.accent, report, mayDelete],
   );
 
-  // The value, drawn (unless it is what the map just reported), and published for tests and tools.
+  // The value, drawn (unless it is what the map just reported), and published for tests and tools. A value
+  // from outside (a record loaded into the form, an import, an undo) is brought into view if it lies outside.
   useEffect(() => {
     const text = JSON.stringify(value ?? null);
-    if (text !== reported.current) shape.setGeometry(value ? toMapGeometry(value) : undefined);
+    if (text !== reported.current) {
+      shape.setGeometry(value ? toMapGeometry(value) : undefined);
+      if (map.current) {
+        bringIntoView(map.current, shape.getGeometry());
+        publishInView(map.current, shape.getGeometry());
+      }
+    }
     reported.current = text;
     latest.current.onMeasures(measure(value));
     const element = map.current?.getTargetElement();
@@ -224,6 +237,31 @@ export default function GeometryEditorMap(props: GeometryEditorMapProps) {
       testId={testId}
     />
   );
+}
+
+/**
+ * Whether the whole shape is in view at a size one can work on (a tenth of the view's width or height at
+ * least; a point only has to be in view).
+ */
+function shapeShown(map: OlMap, geometry: OlGeometry | undefined): boolean {
+  const size = map.getSize();
+  if (!geometry || !size) return false;
+  const view = map.getView().calculateExtent(size);
+  const shape = geometry.getExtent();
+  if (!containsExtent(view, shape)) return false;
+  if (geometry instanceof Point) return true;
+  return getWidth(shape) >= getWidth(view) / 10 || getHeight(shape) >= getHeight(view) / 10;
+}
+
+/** Fit the view to `geometry` unless it is shown already. */
+function bringIntoView(map: OlMap, geometry: OlGeometry | undefined): void {
+  if (!geometry || !map.getSize() || shapeShown(map, geometry)) return;
+  map.getView().fit(geometry.getExtent(), { padding: [40, 40, 40, 40], maxZoom: 16, duration: 300 });
+}
+
+/** Whether the shape is shown (`data-shape-in-view`), published for tests and tools. */
+function publishInView(map: OlMap, geometry: OlGeometry | undefined): void {
+  map.getTargetElement()?.setAttribute('data-shape-in-view', shapeShown(map, geometry) ? 'yes' : 'no');
 }
 
 /** `[west, south, east, north]` around a value, with some room. */

@@ -89,8 +89,10 @@ function zoneColumns(code: ZonePageProps['code']): CrudColumn<ZoneRecord>[] {
       field: 'areaM2',
       label: 'zone.area',
       form: false,
-      width: 120,
-      render: (value) => (typeof value === 'number' ? formatArea(value) : ''),
+      width: 130,
+      // one line: a figure and its unit are read together
+      render: (value) =>
+        typeof value === 'number' ? <span style={{ whiteSpace: 'nowrap' }}>{formatArea(value)}</span> : '',
     },
     {
       field: 'window',
