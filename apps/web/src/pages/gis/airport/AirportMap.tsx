@@ -88,6 +88,14 @@ function featuresOf(points: UavAirport[], airports: CivilAirport[], accent: stri
   return features;
 }
 
+/**
+ * How close the view comes to what it shows: street level over tiles; over the offline boundaries alone a
+ * closer zoom would show one province's plain land around a lone point (as the point picker does). An
+ * airport's areas are tens of kilometres across: they set the view themselves.
+ */
+const closest = (settings: MapSettings, airports: CivilAirport[]) =>
+  airports.length ? 12 : settings.tiles ? 15 : 8;
+
 /** The extent of the features of one record, or of all. */
 function extentOf(features: Feature[], recordId?: string): Extent | undefined {
   const extent = createEmpty();
@@ -161,13 +169,13 @@ export default function AirportMap({
     }
     if (!fitted.current && features.length) {
       fitted.current = true;
-      fit(extentOf(features), 12);
+      fit(extentOf(features), closest(settings, airports));
     }
-  }, [points, airports, settings.accent, source, fit]);
+  }, [points, airports, settings, source, fit]);
 
   useEffect(() => {
-    if (focusKey && focusId) fit(extentOf(source.getFeatures(), focusId), 14);
-  }, [focusId, focusKey, source, fit]);
+    if (focusKey && focusId) fit(extentOf(source.getFeatures(), focusId), closest(settings, airports));
+  }, [focusId, focusKey, source, fit, settings, airports]);
 
   return (
     <div className="airport-map">
