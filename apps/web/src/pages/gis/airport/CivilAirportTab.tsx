@@ -1,7 +1,8 @@
 import { AimOutlined } from '@ant-design/icons';
 import { type CivilAirport, CivilAirportSubmit } from '@aos/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Tooltip } from 'antd';
+import { Alert, Button, Tooltip, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CrudApi } from '../../../api/crud';
@@ -23,7 +24,8 @@ type AirportRow = CivilAirport & { runway?: RunwayLine };
 
 const metres = (value: number) => `${Math.round(value).toLocaleString()} m`;
 
-function airportColumns(language: Parameters<typeof runwayProblem>[1], twoEnds: string) {
+function airportColumns(language: Parameters<typeof runwayProblem>[1], t: TFunction) {
+  const twoEnds = t('airport.civil.runwayTwoEnds');
   const submit = CivilAirportSubmit.shape;
   const columns: CrudColumn<AirportRow>[] = [
     {
@@ -59,9 +61,17 @@ function airportColumns(language: Parameters<typeof runwayProblem>[1], twoEnds: 
           },
         },
       ],
-      render: (_, record) =>
-        `${metres(record.runwayLength)} · ${record.runwayBearing.toFixed(1)}° · ${record.runwayWidth} m`,
-      width: 200,
+      render: (_, record) => (
+        <div className="airport-two-lines">
+          <div>
+            {metres(record.runwayLength)} × {record.runwayWidth} m
+          </div>
+          <Typography.Text type="secondary">
+            {t('airport.civil.runwayBearing')} {record.runwayBearing.toFixed(1)}°
+          </Typography.Text>
+        </div>
+      ),
+      width: 170,
     },
     {
       field: 'runwayWidth',
@@ -152,7 +162,7 @@ export function CivilAirportTab() {
   const [focus, setFocus] = useState<{ id: string; key: number } | null>(null);
   const all = useQuery({ queryKey: ['civil-airports-all'], queryFn: allCivilAirports });
   const refetchAll = all.refetch;
-  const columns = useMemo(() => airportColumns(language, t('airport.civil.runwayTwoEnds')), [language, t]);
+  const columns = useMemo(() => airportColumns(language, t), [language, t]);
 
   const api = useMemo<CrudApi<AirportRow>>(
     () => ({

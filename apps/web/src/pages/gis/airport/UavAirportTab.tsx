@@ -12,6 +12,7 @@ import { LonLatInput } from '../../../components/map/LonLatInput';
 import { formatLonLatText, parseLonLatText } from '../../../components/map/coordinates';
 import { loadMapChunk } from '../../../components/map/load';
 import { useMapSettings } from '../../../components/map/settings';
+import { formatDateTime } from '../../../components/time';
 import { allUavAirports, uavAirportApi } from './api';
 import { BindDronesDialog } from './BindDronesDialog';
 
@@ -27,7 +28,7 @@ const columns: CrudColumn<PointRow>[] = [
     schema: UavAirportSubmit.shape.name,
     required: true,
     search: true,
-    width: 160,
+    width: 140,
   },
   {
     field: 'type',
@@ -37,7 +38,7 @@ const columns: CrudColumn<PointRow>[] = [
     schema: UavAirportSubmit.shape.type,
     required: true,
     search: true,
-    width: 130,
+    width: 120,
   },
   {
     field: 'lonLat',
@@ -55,7 +56,7 @@ const columns: CrudColumn<PointRow>[] = [
     schema: LonLatText,
     required: true,
     tooltip: 'airport.point.lonLatHint',
-    width: 200,
+    table: false,
   },
   {
     field: 'altitude',
@@ -63,13 +64,28 @@ const columns: CrudColumn<PointRow>[] = [
     type: 'number',
     schema: UavAirportSubmit.shape.altitude,
     tooltip: 'airport.point.altitudeHint',
-    width: 110,
+    table: false,
+  },
+  {
+    // the table's one column for where the point is: its coordinates, and its altitude under them
+    field: 'position',
+    label: 'airport.point.position',
+    form: false,
+    view: false,
+    width: 190,
+    render: (_, record) => (
+      <TwoLines
+        first={formatLonLatText([record.longitude, record.latitude])}
+        second={record.altitude === null ? null : `${record.altitude} m`}
+        secondLabel="airport.point.altitudeShort"
+      />
+    ),
   },
   {
     field: 'droneNames',
     label: 'airport.point.drones',
     form: false,
-    width: 240,
+    width: 200,
     render: (value) => <DroneTags names={typeof value === 'string' ? value : ''} />,
   },
   {
@@ -77,12 +93,44 @@ const columns: CrudColumn<PointRow>[] = [
     label: 'airport.point.remark',
     type: 'textarea',
     schema: UavAirportSubmit.shape.remark,
-    ellipsis: true,
-    width: 160,
+    table: false,
   },
-  { field: 'createUserName', label: 'airport.point.creator', form: false, width: 100 },
-  { field: 'createTime', label: 'crud.createTime', type: 'datetime', form: false, width: 170 },
+  { field: 'createUserName', label: 'airport.point.creator', form: false, table: false },
+  { field: 'createTime', label: 'crud.createTime', type: 'datetime', form: false, table: false },
+  {
+    field: 'created',
+    label: 'airport.point.created',
+    form: false,
+    view: false,
+    width: 170,
+    render: (_, record) => (
+      <TwoLines first={record.createUserName ?? '—'} second={formatDateTime(record.createTime)} />
+    ),
+  },
 ];
+
+/** A table cell of two lines: the main value, and a secondary one under it (with its label). */
+function TwoLines({
+  first,
+  second,
+  secondLabel,
+}: {
+  first: string;
+  second: string | null;
+  secondLabel?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="airport-two-lines">
+      <div>{first}</div>
+      {second !== null && (
+        <Typography.Text type="secondary">
+          {secondLabel ? `${t(secondLabel)} ${second}` : second}
+        </Typography.Text>
+      )}
+    </div>
+  );
+}
 
 function DroneTags({ names }: { names: string }) {
   const { t } = useTranslation();
@@ -153,7 +201,7 @@ export function UavAirportTab() {
         title="airport.point.title"
         columns={columns}
         api={api}
-        actionWidth={300}
+        actionWidth={270}
         beforeSubmit={(values, editing) => {
           const { lonLat, ...rest } = values;
           const [longitude, latitude] = parseLonLatText(lonLat) ?? [];
