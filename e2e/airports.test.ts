@@ -134,6 +134,17 @@ describe('takeoff/landing points and civil airports', () => {
     await hasText(page.locator('.ant-message'), '绑定成功');
     const tags = row.getByTestId('airport-drone-tags').locator('.ant-tag');
     await expect.poll(() => tags.allInnerTexts()).toEqual(DRONES);
+
+    // an edit of the point keeps its drones (they change in the bind dialog only)
+    await row.getByTestId('row-edit').click();
+    await expect.poll(() => form.getByTestId('field-lonLat').inputValue()).toMatch(/^\d+\.\d{6},/);
+    await form.getByTestId('field-altitude').fill('50');
+    const edited = page.waitForResponse((answer) => answer.url().includes('/uavairport/submit'));
+    await page.getByTestId('uav-airport-submit').click();
+    expect((await edited).status(), 'POST uavairport/submit (edit)').toBe(200);
+    await hasText(page.locator('.ant-message'), '修改成功');
+    await hasText(row, '海拔 50 m');
+    await expect.poll(() => tags.allInnerTexts()).toEqual(DRONES);
     await still(page);
     await page.screenshot({ path: screenshotPath('airport-points-zh-CN') });
   });

@@ -34,7 +34,7 @@ function airportColumns(language: Parameters<typeof runwayProblem>[1], t: TFunct
       schema: submit.name,
       required: true,
       search: true,
-      width: 160,
+      width: 140,
     },
     {
       field: 'icaoCode',
@@ -42,9 +42,9 @@ function airportColumns(language: Parameters<typeof runwayProblem>[1], t: TFunct
       schema: submit.icaoCode,
       required: true,
       search: true,
-      width: 100,
+      width: 90,
     },
-    { field: 'iataCode', label: 'airport.civil.iataCode', schema: submit.iataCode, search: true, width: 100 },
+    { field: 'iataCode', label: 'airport.civil.iataCode', schema: submit.iataCode, search: true, width: 90 },
     {
       field: 'runway',
       label: 'airport.civil.runway',
@@ -104,10 +104,9 @@ function airportColumns(language: Parameters<typeof runwayProblem>[1], t: TFunct
       label: 'airport.civil.remark',
       type: 'textarea',
       schema: submit.remark,
-      ellipsis: true,
-      width: 160,
+      table: false,
     },
-    { field: 'createTime', label: 'crud.createTime', type: 'datetime', form: false, width: 170 },
+    { field: 'createTime', label: 'crud.createTime', type: 'datetime', form: false, width: 160 },
   ];
   return columns;
 }
@@ -223,7 +222,7 @@ export function CivilAirportTab() {
         columns={columns}
         api={api}
         dialogWidth={960}
-        actionWidth={240}
+        actionWidth={200}
         beforeSubmit={(values, editing) => {
           const { runway, ...rest } = values;
           return {
