@@ -209,6 +209,7 @@ export function CivilAirportTab() {
           testId="civil-airport-map"
         />
       </Suspense>
+      {/* Its own code keeps its table's cache apart from the points tab; the buttons are the menu's. */}
       <CrudPage<AirportRow>
         code="civilairport"
         permissions={{
