@@ -55,13 +55,17 @@ describe('takeoff/landing points', () => {
         droneIds: `${one.id},${two.id}`,
         droneNames: `Drone ${one.serialNumber},Drone ${two.serialNumber}`,
         tenantId: '000000',
+        createUserName: '管理员',
       },
     });
     const id = created.json().data.id as string;
     const page = await ok<{ records: Row[] }>(
       await as(app, platform).get(`${BASE}/list?current=1&size=10&name=River`),
     );
-    expect(page.records.map((row) => [row.id, row.droneIds])).toEqual([[id, `${one.id},${two.id}`]]);
+    // the table shows who added each point by name, not by user id
+    expect(page.records.map((row) => [row.id, row.droneIds, row.createUserName])).toEqual([
+      [id, `${one.id},${two.id}`, '管理员'],
+    ]);
     const byType = await ok<{ records: Row[] }>(await as(app, platform).get(`${BASE}/list?type=3`));
     expect(byType.records.map((row) => row.id)).not.toContain(id);
 

@@ -31,6 +31,7 @@ const BUILT: Record<string, string> = {
   device: 'fleet/device/DevicePage',
   hangar: 'fleet/dock/DockPage',
   basestation: 'gis/base-station/BaseStationPage',
+  airport: 'gis/airport/AirportPage',
   realtime: 'live/monitor/LiveMonitorPage',
   track: 'live/track/TrackReplayPage',
   noflyzone: 'airspace/zones/NoFlyZonePage',

@@ -121,6 +121,8 @@ export const UavAirportSchema = AuditFields.extend({
   remark: z.string().nullable(),
   droneIds: z.string(),
   droneNames: z.string(),
+  /** who added the point (real name, else name, else account); null when that user is gone */
+  createUserName: z.string().nullable(),
 });
 export type UavAirport = z.infer<typeof UavAirportSchema>;
 
