@@ -8,7 +8,7 @@ import {
 } from '@ant-design/icons';
 import type { MapDirNode, MapMark } from '@aos/contract';
 import { Alert, Button, Card, Empty, Popconfirm, Space, Spin, Table, Tooltip } from 'antd';
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapLoading } from '../../../components/map/LazyMapView';
 import { loadMapChunk } from '../../../components/map/load';
@@ -47,6 +47,45 @@ function MarkSymbol({ mark }: { mark: MapMark }) {
         background: mark.kind === 'polygon' ? `${color.slice(0, 7)}33` : undefined,
       }}
     />
+  );
+}
+
+/** Who created or last edited a mark, and when (the name above, the time under it). */
+function Who({ name, time, testId }: { name: string | null; time: string; testId: string }) {
+  return (
+    <div className="mapdir-who" data-testid={testId}>
+      <div>{name ?? '—'}</div>
+      <div className="mapdir-who__time">{formatDateTime(time)}</div>
+    </div>
+  );
+}
+
+/** A row's action as an icon with its name in a tooltip (the table stays narrow beside the tree). */
+function RowButton({
+  label,
+  icon,
+  onClick,
+  danger,
+  testId,
+}: {
+  label: string;
+  icon: ReactNode;
+  onClick?: () => void;
+  danger?: boolean;
+  testId: string;
+}) {
+  return (
+    <Tooltip title={label}>
+      <Button
+        type="link"
+        size="small"
+        danger={danger}
+        icon={icon}
+        aria-label={label}
+        onClick={onClick}
+        data-testid={testId}
+      />
+    </Tooltip>
   );
 }
 
@@ -157,6 +196,7 @@ export default function MapDirectoryPage() {
   const columns = [
     {
       key: 'name',
+      ellipsis: true,
       title: t('mapDir.name'),
       render: (_: unknown, mark: MapMark) => (
         <span className="mapdir-name">
@@ -172,68 +212,51 @@ export default function MapDirectoryPage() {
       render: (_: unknown, mark: MapMark) => t(`mapMarks.kind.${mark.kind}`),
     },
     {
-      key: 'creator',
-      title: t('mapDir.creator'),
-      width: 100,
-      render: (_: unknown, mark: MapMark) => mark.createUserName ?? '—',
-    },
-    {
-      key: 'editor',
-      title: t('mapDir.editor'),
-      width: 100,
-      render: (_: unknown, mark: MapMark) => mark.updateUserName ?? '—',
-    },
-    {
-      key: 'createTime',
-      title: t('mapDir.createTime'),
+      key: 'created',
+      title: t('mapDir.created'),
       width: 170,
-      render: (_: unknown, mark: MapMark) => formatDateTime(mark.createTime),
+      render: (_: unknown, mark: MapMark) => (
+        <Who name={mark.createUserName} time={mark.createTime} testId="mapdir-mark-created" />
+      ),
     },
     {
-      key: 'updateTime',
-      title: t('mapDir.updateTime'),
+      key: 'updated',
+      title: t('mapDir.updated'),
       width: 170,
-      render: (_: unknown, mark: MapMark) => formatDateTime(mark.updateTime),
+      render: (_: unknown, mark: MapMark) => (
+        <Who name={mark.updateUserName} time={mark.updateTime} testId="mapdir-mark-updated" />
+      ),
     },
     {
       key: 'actions',
       title: t('mapDir.actions'),
-      width: 230,
+      width: 140,
       render: (_: unknown, mark: MapMark) => (
         <Space size={0} onClick={(event) => event.stopPropagation()}>
-          <Button
-            type="link"
-            size="small"
+          <RowButton
+            label={t('mapDir.locate')}
             icon={<AimOutlined />}
             onClick={() => {
               setMarkId(mark.id);
               fit([mark]);
             }}
-            data-testid="mapdir-mark-locate"
-          >
-            {t('mapDir.locate')}
-          </Button>
+            testId="mapdir-mark-locate"
+          />
           {can('mapdir_view') && (
-            <Button
-              type="link"
-              size="small"
+            <RowButton
+              label={t('mapDir.view')}
               icon={<FileSearchOutlined />}
               onClick={() => setMarkDialog({ mark, readOnly: true })}
-              data-testid="mapdir-mark-view"
-            >
-              {t('mapDir.view')}
-            </Button>
+              testId="mapdir-mark-view"
+            />
           )}
           {can('mapdir_edit') && (
-            <Button
-              type="link"
-              size="small"
+            <RowButton
+              label={t('mapDir.edit')}
               icon={<EditOutlined />}
               onClick={() => setMarkDialog({ mark })}
-              data-testid="mapdir-mark-edit"
-            >
-              {t('mapDir.edit')}
-            </Button>
+              testId="mapdir-mark-edit"
+            />
           )}
           {can('mapdir_delete') && (
             <Popconfirm
@@ -247,15 +270,12 @@ export default function MapDirectoryPage() {
                 })
               }
             >
-              <Button
-                type="link"
-                size="small"
-                danger
+              <RowButton
+                label={t('mapDir.delete')}
                 icon={<DeleteOutlined />}
-                data-testid="mapdir-mark-delete"
-              >
-                {t('mapDir.delete')}
-              </Button>
+                danger
+                testId="mapdir-mark-delete"
+              />
             </Popconfirm>
           )}
         </Space>
@@ -344,7 +364,7 @@ export default function MapDirectoryPage() {
             columns={columns}
             dataSource={dir?.marks ?? []}
             pagination={false}
-            scroll={{ x: 900 }}
+            tableLayout="fixed"
             locale={{
               emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('mapDir.noMarks')} />,
             }}
