@@ -54,7 +54,10 @@ async function openMarkDialog(page: Page) {
   await page.getByTestId('mapdir-form').waitFor();
   await page.locator('[data-testid="field-geometry-map"][data-state="ready"]').waitFor();
   await page.waitForTimeout(300); // the dialog's opening animation moves the map
-  // closer in, so the marks drawn are a few kilometres across, not provinces
+}
+
+/** Closer in, so the marks drawn are some kilometres across, not provinces. */
+async function zoomIn(page: Page) {
   for (let step = 0; step < 4; step++) {
     await page.getByTestId('field-geometry-map').locator('.ol-zoom-in').click();
     await page.waitForTimeout(300);
@@ -78,6 +81,7 @@ describe('map directories and marks', () => {
       await openMarkDialog(page);
       await page.getByTestId('mapdir-form').getByTestId('field-name').fill('起降点');
       await page.getByTestId('mapdir-icon-flag').click();
+      await zoomIn(page);
       await page.getByTestId('field-geometry-draw-Point').click();
       const centre = await editorCentre(page);
       await page.mouse.move(centre.x, centre.y, { steps: 3 });
@@ -89,6 +93,8 @@ describe('map directories and marks', () => {
       await openMarkDialog(page);
       await page.getByTestId('mapdir-kind-polygon').click();
       await page.getByTestId('mapdir-form').getByTestId('field-name').fill('作业区');
+      await page.locator('[data-testid="field-geometry-map"][data-state="ready"]').waitFor();
+      await zoomIn(page);
       await page.getByTestId('field-geometry-draw-Polygon').click();
       const c = await editorCentre(page);
       const corners = [
@@ -188,6 +194,8 @@ describe('map directories and marks', () => {
       await expect.poll(() => folder.getAttribute('data-visible')).toBe('0');
       await folder.getByTestId('live-map-marks-tree-eye').click();
       await expect.poll(() => drawnMarks(page, 'live-map')).toEqual(['作业区', '起降点']);
+      await page.mouse.move(700, 700); // the eye's tooltip away
+      await page.waitForTimeout(300);
       await page.screenshot({ path: screenshotPath('map-directory-live-en-US') });
     } finally {
       await context.close();

@@ -44,6 +44,8 @@ export function markStyle(mark: MapMark, selected: boolean, named: boolean): Sty
   const key = `${mark.kind}|${mark.icon ?? ''}|${color}|${selected}|${named ? mark.name : ''}`;
   let style = styles.get(key);
   if (style) return style;
+  // points over lines over polygons (a polygon's name never covers a point inside it)
+  const zIndex = { point: 3, line: 2, polygon: 1 }[mark.kind];
   const text = named
     ? new Text({
         text: mark.name,
@@ -68,6 +70,7 @@ export function markStyle(mark: MapMark, selected: boolean, named: boolean): Sty
                 width: 40,
                 height: 40,
               }),
+              zIndex,
             }),
           ]
         : []),
@@ -79,12 +82,13 @@ export function markStyle(mark: MapMark, selected: boolean, named: boolean): Sty
           anchor: iconAnchor(mark.icon),
         }),
         text,
+        zIndex,
       }),
     ];
   } else {
     style = [
       ...(selected
-        ? [new Style({ stroke: new Stroke({ color: 'rgba(255, 255, 255, 0.95)', width: 8 }) })]
+        ? [new Style({ stroke: new Stroke({ color: 'rgba(255, 255, 255, 0.95)', width: 8 }), zIndex })]
         : []),
       new Style({
         stroke: new Stroke({ color, width: selected ? 4 : 2.5 }),

@@ -33,11 +33,14 @@ export default function MarksMap({
   const layer = useRef<MarksLayer | null>(null);
   const latest = useRef({ marks, selectedId, onSelect });
   latest.current = { marks, selectedId, onSelect };
+  // the first marks read are brought into view once; later changes leave the view where the operator put it
+  const fitted = useRef(false);
 
   const onReady = useCallback((map: OlMap) => {
     const made = new MarksLayer(map, { onSelect: (mark) => latest.current.onSelect(mark) });
     made.setMarks(latest.current.marks);
     made.setSelected(latest.current.selectedId);
+    if (latest.current.marks.length) fitted.current = made.fit(latest.current.marks);
     layer.current = made;
     return () => {
       made.dispose();
@@ -45,7 +48,10 @@ export default function MarksMap({
     };
   }, []);
 
-  useEffect(() => layer.current?.setMarks(marks), [marks]);
+  useEffect(() => {
+    layer.current?.setMarks(marks);
+    if (!fitted.current && marks.length && layer.current) fitted.current = layer.current.fit(marks);
+  }, [marks]);
   useEffect(() => layer.current?.setSelected(selectedId), [selectedId]);
   useEffect(() => {
     if (focusKey && focus?.length) layer.current?.fit(focus);
