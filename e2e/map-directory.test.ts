@@ -109,6 +109,7 @@ describe('map directories and marks', () => {
         await page.waitForTimeout(150);
       }
       await expect.poll(() => drawnType(page)).toBe('Polygon');
+      await page.screenshot({ path: screenshotPath('map-directory-mark-dialog-zh-CN') });
       await saveMark(page);
 
       // both drawn on the screen's map, both in the folder's table, the folder counts 2
