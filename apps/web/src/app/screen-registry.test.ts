@@ -37,6 +37,7 @@ const BUILT: Record<string, string> = {
   noflyzone: 'airspace/zones/NoFlyZonePage',
   flyzone: 'airspace/zones/FlyZonePage',
   fence: 'airspace/zones/FencePage',
+  mapdir: 'gis/map-directory/MapDirectoryPage',
 };
 
 // Screens the shell routes itself (app/Shell.tsx), and parts of screens that are not menu screens.

@@ -1,6 +1,7 @@
 import type OlMap from 'ol/Map';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import MapView from '../../../components/map/MapView';
+import { MarkLayerTree } from '../../../components/map/marks/MarkLayerTree';
 import type { MapSettings } from '../../../components/map/settings';
 import type { AreaLoader } from '../../../components/map/zones/api';
 import { ZonesLayer } from '../../../components/map/zones/ZonesLayer';
@@ -47,6 +48,7 @@ export default function LiveMap({
   const loader = useRef(loadZones);
   loader.current = loadZones;
   const [hover, setHover] = useState<MapHover | null>(null);
+  const [olMap, setOlMap] = useState<OlMap | null>(null);
   const select = useRef(onSelect);
   select.current = onSelect;
   const latest = useRef({ names, hidden, selected, filter });
@@ -64,6 +66,7 @@ export default function LiveMap({
       // under the devices (zIndex 20+), over the base map
       zones.current = new ZonesLayer(map, (box) => loader.current(box), { zIndex: 5 });
       handle.current = { focus: (sn) => live.focus(sn) };
+      setOlMap(map);
       return () => {
         zones.current?.dispose();
         zones.current = null;
@@ -71,6 +74,7 @@ export default function LiveMap({
         layer.current = null;
         handle.current = null;
         setHover(null);
+        setOlMap(null);
       };
     },
     [handle],
@@ -99,6 +103,7 @@ export default function LiveMap({
         }
       />
       {hover && <HoverCard hover={hover} names={names} />}
+      <MarkLayerTree map={olMap} testId="live-map-marks" />
     </>
   );
 }

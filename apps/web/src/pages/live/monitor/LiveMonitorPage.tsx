@@ -17,6 +17,7 @@ import { STATUS_COLORS, type DeviceStatus, type StatusFilter, toggleStatus } fro
 import { useThrottledDevices } from './useThrottledDevices';
 import './live-monitor.css';
 import './locale';
+import '../../../components/map/marks/locale';
 
 /** OpenLayers and the live layer arrive with the map, not with the screen's first paint. */
 const LiveMap = lazy(() => loadMapChunk(() => import('./LiveMap')));
