@@ -36,6 +36,8 @@ const BUILT: Record<string, string> = {
   noflyzone: 'airspace/zones/NoFlyZonePage',
   flyzone: 'airspace/zones/FlyZonePage',
   fence: 'airspace/zones/FencePage',
+  oil_layer: 'gis/oil-layer/OilLayerPage',
+  inspection_object: 'gis/inspection-object/InspectionObjectPage',
 };
 
 // Screens the shell routes itself (app/Shell.tsx), and parts of screens that are not menu screens.
