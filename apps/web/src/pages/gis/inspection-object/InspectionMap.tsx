@@ -11,7 +11,7 @@ import { Circle as CircleStyle, Fill, Stroke, Style, Text } from 'ol/style';
 import { useCallback, useEffect, useRef } from 'react';
 import MapView from '../../../components/map/MapView';
 import type { MapSettings } from '../../../components/map/settings';
-import { typeColor } from './colors';
+import { closestFit, typeColor } from './colors';
 
 export interface InspectionMapProps {
   settings: MapSettings;
@@ -72,6 +72,7 @@ export default function InspectionMap({
   const map = useRef<OlMap | null>(null);
   const source = useRef(new VectorSource());
   const fitted = useRef(false);
+  const closest = closestFit(settings);
 
   const onReady = useCallback((ready: OlMap) => {
     map.current = ready;
@@ -104,19 +105,23 @@ export default function InspectionMap({
     const extent = source.current.getExtent();
     if (!fitted.current && objects.length && extent) {
       fitted.current = true;
-      ready.getView().fit(extent, { padding: [48, 48, 48, 48], maxZoom: 14 });
+      ready.getView().fit(extent, { padding: [48, 48, 48, 48], maxZoom: closest });
     }
     const element = ready.getTargetElement();
     if (element) element.dataset.objects = JSON.stringify(objects.map((object) => object.name).sort());
-  }, [objects]);
+  }, [objects, closest]);
 
   useEffect(() => {
     const ready = map.current;
     if (!focusKey || !focus || !ready) return;
     ready
       .getView()
-      .fit(mapGeometry(focus).getExtent(), { padding: [60, 60, 60, 60], maxZoom: 15, duration: 300 });
-  }, [focus, focusKey]);
+      .fit(mapGeometry(focus).getExtent(), {
+        padding: [60, 60, 60, 60],
+        maxZoom: closest + 1,
+        duration: 300,
+      });
+  }, [focus, focusKey, closest]);
 
   return <MapView settings={settings} onReady={onReady} height={height} testId={testId} />;
 }

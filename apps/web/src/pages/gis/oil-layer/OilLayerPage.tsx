@@ -166,7 +166,8 @@ export default function OilLayerPage() {
         key={chosen}
         code="oil_layer"
         testId="oil-feature"
-        title="oilLayer.featureTitle"
+        // the dialog names the layer ("新增 · 井点"): a name no key matches is shown as it is
+        title={nameOf(chosen)}
         columns={columns}
         api={api}
         query={{ layer: chosen }}

@@ -16,6 +16,7 @@ import VectorSource from 'ol/source/Vector';
 import { useCallback, useEffect, useRef } from 'react';
 import MapView from '../../../components/map/MapView';
 import type { MapSettings } from '../../../components/map/settings';
+import { closestFit } from './fit';
 import { layerStyle } from './oilStyle';
 import { labelOf } from './symbols';
 
@@ -65,6 +66,7 @@ export default function OilMap({
   const map = useRef<OlMap | null>(null);
   const handles = useRef(new Map<OilLayer, Handle>());
   const fitted = useRef(false);
+  const closest = closestFit(settings);
 
   const onReady = useCallback((ready: OlMap) => {
     map.current = ready;
@@ -122,7 +124,7 @@ export default function OilMap({
     // The first time there is something to see, show all of it.
     if (!fitted.current && !isEmpty(all)) {
       fitted.current = true;
-      ready.getView().fit(all, { padding: [48, 48, 48, 48], maxZoom: 14 });
+      ready.getView().fit(all, { padding: [48, 48, 48, 48], maxZoom: closest });
     }
     const element = ready.getTargetElement();
     if (element)
@@ -138,14 +140,16 @@ export default function OilMap({
           features: features.map((row) => row.name).sort(),
         })),
       );
-  }, [layers]);
+  }, [layers, closest]);
 
   useEffect(() => {
     const ready = map.current;
     const geometry = focus ? mapGeometry(focus) : undefined;
     if (!focusKey || !geometry || !ready) return;
-    ready.getView().fit(geometry.getExtent(), { padding: [60, 60, 60, 60], maxZoom: 15, duration: 300 });
-  }, [focus, focusKey]);
+    ready
+      .getView()
+      .fit(geometry.getExtent(), { padding: [60, 60, 60, 60], maxZoom: closest + 1, duration: 300 });
+  }, [focus, focusKey, closest]);
 
   return <MapView settings={settings} onReady={onReady} height={height} testId={testId} />;
 }

@@ -82,6 +82,6 @@ export function featureColumns(layer: OilLayer): CrudColumn<OilFeature>[] {
       ellipsis: true,
       width: 200,
     },
-    { field: 'createTime', label: 'crud.createTime', form: false, width: 170 },
+    { field: 'createTime', label: 'crud.createTime', form: false, width: 190 },
   ];
 }

@@ -24,7 +24,6 @@ export default {
     visible: 'Shown by default',
     preview: 'Changes show on the map as you make them; Cancel restores the layer',
     features: '{{layer}} · features',
-    featureTitle: 'feature',
     name: 'Name',
     code: 'Code',
     geometry: 'Location',

@@ -23,7 +23,6 @@ export default {
     visible: '默认显示',
     preview: '修改即时预览于地图，取消则恢复',
     features: '{{layer}} · 要素',
-    featureTitle: '要素',
     name: '名称',
     code: '编号',
     geometry: '位置',

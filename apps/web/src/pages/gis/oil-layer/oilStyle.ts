@@ -36,35 +36,41 @@ function pointImage(settings: OilLayerSettings): ImageStyle {
 
 /**
  * One layer's style function: points as the layer's symbol, lines in its colour and width over a faint white
- * casing (readable on the dark boundaries and on tiles), each labelled with `label(feature)` when it has one.
+ * casing (readable on the boundaries and on tiles), each labelled with `label(feature)` when it has one. A
+ * style per label (kept while the settings stay): a decluttered label is drawn after the style function ran.
  */
 export function layerStyle(
   settings: OilLayerSettings,
   kind: 'Point' | 'LineString',
   label: (feature: FeatureLike) => string,
 ) {
-  const base =
-    kind === 'Point'
-      ? [new Style({ image: pointImage(settings) })]
-      : [
-          new Style({
-            stroke: new Stroke({ color: 'rgba(255, 255, 255, 0.7)', width: settings.lineWidth + 2 }),
-          }),
-          new Style({ stroke: new Stroke({ color: settings.color, width: settings.lineWidth }) }),
-        ];
-  const text = new Text({
-    font: FONT,
-    fill: new Fill({ color: '#1f1f1f' }),
-    stroke: HALO,
-    offsetY: kind === 'Point' ? -(pointRadius(settings) + 10) : 0,
-    placement: kind === 'Point' ? 'point' : 'line',
-    overflow: kind === 'Point',
-  });
-  const labelled = new Style({ text });
+  const image = kind === 'Point' ? pointImage(settings) : undefined;
+  const casing =
+    kind === 'LineString'
+      ? new Style({
+          stroke: new Stroke({ color: 'rgba(255, 255, 255, 0.7)', width: settings.lineWidth + 2 }),
+        })
+      : undefined;
+  const stroke =
+    kind === 'LineString' ? new Stroke({ color: settings.color, width: settings.lineWidth }) : undefined;
+  const styles = new Map<string, Style[]>();
   return (feature: FeatureLike) => {
     const words = label(feature);
-    if (!words) return base;
-    text.setText(words);
-    return [...base, labelled];
+    let style = styles.get(words);
+    if (!style) {
+      const text = words
+        ? new Text({
+            text: words,
+            font: FONT,
+            fill: new Fill({ color: '#1f1f1f' }),
+            stroke: HALO,
+            offsetY: kind === 'Point' ? -(pointRadius(settings) + 10) : 0,
+            placement: kind === 'Point' ? 'point' : 'line',
+          })
+        : undefined;
+      style = kind === 'Point' ? [new Style({ image, text })] : [casing!, new Style({ stroke, text })];
+      styles.set(words, style);
+    }
+    return style;
   };
 }
