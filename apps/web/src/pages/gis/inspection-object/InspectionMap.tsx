@@ -114,13 +114,11 @@ export default function InspectionMap({
   useEffect(() => {
     const ready = map.current;
     if (!focusKey || !focus || !ready) return;
-    ready
-      .getView()
-      .fit(mapGeometry(focus).getExtent(), {
-        padding: [60, 60, 60, 60],
-        maxZoom: closest + 1,
-        duration: 300,
-      });
+    ready.getView().fit(mapGeometry(focus).getExtent(), {
+      padding: [60, 60, 60, 60],
+      maxZoom: closest + 1,
+      duration: 300,
+    });
   }, [focus, focusKey, closest]);
 
   return <MapView settings={settings} onReady={onReady} height={height} testId={testId} />;

@@ -1,6 +1,7 @@
-import type { OilFeature, OilLayer, OilLayerSettings, OilLayerSettingsInput, Page } from '@aos/contract';
+import type { OilFeature, OilLayer, OilLayerSettings, OilLayerSettingsInput } from '@aos/contract';
 import type { CrudApi } from '../../../api/crud';
 import { requestData } from '../../../api/http';
+import { pageOf } from './features';
 
 const GIS = '/api/aos-gisservice';
 
@@ -22,18 +23,6 @@ function searchOf(query: Record<string, unknown>) {
   if (typeof query.name === 'string' && query.name.trim()) search.name = query.name.trim();
   if (typeof query.code === 'string' && query.code.trim()) search.code = query.code.trim();
   return search;
-}
-
-/** One page of `rows` (1-based `current`). */
-export function pageOf<T>(rows: T[], current: number, size: number): Page<T> {
-  const start = (current - 1) * size;
-  return {
-    records: rows.slice(start, start + size),
-    total: rows.length,
-    current,
-    size,
-    pages: Math.ceil(rows.length / size),
-  };
 }
 
 /**
