@@ -195,6 +195,22 @@ describe('oil-field layers and inspection objects', () => {
       await hasText(advanced, 'the colour must be #RRGGBB');
       await page.screenshot({ path: screenshotPath('oil-advanced-refused-en-US') });
       await page.keyboard.press('Escape');
+      await advanced.waitFor({ state: 'detached' });
+
+      // editing a feature starts from its attributes
+      await page
+        .getByTestId('oil-feature-table')
+        .locator('tr', { hasText: '东一井' })
+        .getByTestId('row-edit')
+        .click();
+      const form = page.getByTestId('oil-feature-form');
+      await form.waitFor();
+      await hasText(page.locator('.ant-modal-title'), 'Edit · Well point');
+      await hasText(form, 'Attributes');
+      expect(await page.getByTestId('attribute-0-key').inputValue()).toBe('depth');
+      expect(await page.getByTestId('attribute-0-value').inputValue()).toBe('1200 m');
+      await page.screenshot({ path: screenshotPath('oil-feature-edit-en-US') });
+      await page.keyboard.press('Escape');
 
       await openScreen(
         page,

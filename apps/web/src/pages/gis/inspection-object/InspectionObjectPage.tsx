@@ -95,7 +95,7 @@ function objectColumns(t: (key: string) => string): CrudColumn<InspectionObject>
       ellipsis: true,
       width: 220,
     },
-    { field: 'createTime', label: 'crud.createTime', form: false, width: 190 },
+    { field: 'createTime', label: 'crud.createTime', form: false, table: false },
   ];
 }
 

@@ -52,6 +52,6 @@ export function featureColumns(layer: OilLayer): CrudColumn<OilFeature>[] {
       ellipsis: true,
       width: 200,
     },
-    { field: 'createTime', label: 'crud.createTime', form: false, width: 190 },
+    { field: 'createTime', label: 'crud.createTime', form: false, table: false },
   ];
 }
