@@ -112,6 +112,13 @@ describe('oil-field layers and inspection objects', () => {
       );
       await expect.poll(async () => (await oilLayer(page, 'oilwellpoint'))?.features).toEqual(['东一井']);
       await hasText(page.getByTestId('oil-layer-oilwellpoint-count'), '1');
+      // the saved well is brought to the map's middle; a click on it tells what it is
+      const box = (await page.getByTestId('oil-map').boundingBox())!;
+      await page.waitForTimeout(400);
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await hasText(page.getByTestId('oil-map-card'), 'depth');
+      await hasText(page.getByTestId('oil-map-card'), '1200 m');
+      await page.screenshot({ path: screenshotPath('oil-well-card-zh-CN') });
 
       // a pipeline on the line layer
       await page.getByTestId('oil-layer-oilline').click();

@@ -155,6 +155,7 @@ export default function OilLayerPage() {
               focusKey={focus?.key}
               height={MAP_HEIGHT}
               testId="oil-map"
+              onPick={setChosen}
             />
           </Suspense>
         </div>

@@ -13,10 +13,12 @@ import Point from 'ol/geom/Point';
 import VectorLayer from 'ol/layer/Vector';
 import { fromLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
-import { useCallback, useEffect, useRef } from 'react';
+import type MapBrowserEvent from 'ol/MapBrowserEvent';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import MapView from '../../../components/map/MapView';
 import type { MapSettings } from '../../../components/map/settings';
 import { closestFit } from './fit';
+import { FeatureCard } from './FeatureCard';
 import { layerStyle } from './oilStyle';
 import { labelOf } from './symbols';
 
@@ -36,6 +38,8 @@ export interface OilMapProps {
   focusKey?: number;
   height?: number | string;
   testId?: string;
+  /** a feature clicked on the map: its layer (the table shows that layer) */
+  onPick?: (layer: OilLayer) => void;
 }
 
 type Handle = { layer: VectorLayer<VectorSource>; source: VectorSource; features?: OilFeature[] };
@@ -62,7 +66,13 @@ export default function OilMap({
   focusKey = 0,
   height = 420,
   testId = 'oil-map',
+  onPick,
 }: OilMapProps) {
+  const [picked, setPicked] = useState<{ row: OilFeature; x: number; y: number } | null>(null);
+  const pick = useRef(onPick);
+  useEffect(() => {
+    pick.current = onPick;
+  }, [onPick]);
   const map = useRef<OlMap | null>(null);
   const handles = useRef(new Map<OilLayer, Handle>());
   const fitted = useRef(false);
@@ -81,7 +91,37 @@ export default function OilMap({
       ready.addLayer(vector);
       handles.current.set(layer, { layer: vector, source });
     }
+    const ours = new Set<unknown>([...handles.current.values()].map((handle) => handle.layer));
+    const hits = { hitTolerance: 4, layerFilter: (layer: unknown) => ours.has(layer) };
+    // A click on a feature shows what it is, and chooses its layer for the table; a pan puts the card away.
+    const clicked = (event: MapBrowserEvent) => {
+      const hit = ready.forEachFeatureAtPixel(
+        event.pixel,
+        (feature) => feature.get('row') as OilFeature | undefined,
+        {
+          hitTolerance: 4,
+        },
+      );
+      const [width = 0, height = 0] = ready.getSize() ?? [];
+      // beside the click, inside the map
+      const x = Math.max(8, Math.min(event.pixel[0]! + 12, width - 272));
+      const y = Math.max(8, Math.min(event.pixel[1]! + 12, height - 180));
+      setPicked(hit ? { row: hit, x, y } : null);
+      if (hit) pick.current?.(hit.layer);
+    };
+    const moved = () => setPicked(null);
+    const pointer = (event: MapBrowserEvent) => {
+      const over = !event.dragging && ready.hasFeatureAtPixel(event.pixel, hits);
+      const viewport = ready.getViewport();
+      if (viewport) viewport.style.cursor = over ? 'pointer' : '';
+    };
+    ready.on('singleclick', clicked);
+    ready.on('movestart', moved);
+    ready.on('pointermove', pointer);
     return () => {
+      ready.un('singleclick', clicked);
+      ready.un('movestart', moved);
+      ready.un('pointermove', pointer);
       for (const handle of handles.current.values()) ready.removeLayer(handle.layer);
       handles.current.clear();
       map.current = null;
@@ -151,5 +191,10 @@ export default function OilMap({
       .fit(geometry.getExtent(), { padding: [60, 60, 60, 60], maxZoom: closest + 1, duration: 300 });
   }, [focus, focusKey, closest]);
 
-  return <MapView settings={settings} onReady={onReady} height={height} testId={testId} />;
+  return (
+    <div style={{ position: 'relative' }}>
+      <MapView settings={settings} onReady={onReady} height={height} testId={testId} />
+      {picked && <FeatureCard row={picked.row} x={picked.x} y={picked.y} onClose={() => setPicked(null)} />}
+    </div>
+  );
 }

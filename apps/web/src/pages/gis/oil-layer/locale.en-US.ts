@@ -38,6 +38,7 @@ export default {
     attributeAdd: 'Add attribute',
     attributeRemove: 'Remove attribute',
     remark: 'Remark',
+    close: 'Close',
     locate: 'Show on the map',
   },
 } satisfies typeof zhCN;

@@ -37,6 +37,7 @@ export default {
     attributeAdd: '添加属性',
     attributeRemove: '删除属性',
     remark: '备注',
+    close: '关闭',
     locate: '在地图上定位',
   },
 };
