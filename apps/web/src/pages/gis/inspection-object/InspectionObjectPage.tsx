@@ -54,7 +54,7 @@ function objectColumns(t: (key: string) => string): CrudColumn<InspectionObject>
       search: true,
       width: 140,
     },
-    { field: 'code', label: 'inspectionObject.code', schema: submit.code, search: true, width: 120 },
+    { field: 'code', label: 'inspectionObject.code', schema: submit.code, width: 120 },
     {
       field: 'kind',
       label: 'inspectionObject.kind',
