@@ -38,6 +38,8 @@ const BUILT: Record<string, string> = {
   flyzone: 'airspace/zones/FlyZonePage',
   fence: 'airspace/zones/FencePage',
   mapdir: 'gis/map-directory/MapDirectoryPage',
+  oil_layer: 'gis/oil-layer/OilLayerPage',
+  inspection_object: 'gis/inspection-object/InspectionObjectPage',
 };
 
 // Screens the shell routes itself (app/Shell.tsx), and parts of screens that are not menu screens.
