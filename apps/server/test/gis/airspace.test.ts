@@ -361,6 +361,38 @@ describe('airspace applications', () => {
     expect((await indexed(id))[0]).toMatchObject({ ceiling: 80 });
   });
 
+  it('shows who made the last status change and when, the approval files with their links, and filters by window', async () => {
+    const id = await application('submitted', {
+      name: 'Window probe',
+      startTime: at(10 * DAY),
+      endTime: at(12 * DAY),
+    });
+    const row = (await ok<Row[]>(await as(app, platform).get(`${BASE}/list?name=Window probe`)))[0]!;
+    expect(row).toMatchObject({ approvalStatus: 'submitted', statusUserName: expect.stringMatching(/\S/) });
+    expect(row.statusTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(row.attachFiles).toEqual([
+      { id: file, name: 'approval.pdf', link: expect.stringMatching(/^\/files\//) },
+    ]);
+    const history = (await detail(id)).history;
+    expect(row.statusTime).toBe(history.at(-1)!.time);
+
+    const window = async (query: string) =>
+      (
+        await ok<{ records: Row[] }>(await as(app, platform).get(`${BASE}/page?current=1&size=200&${query}`))
+      ).records.map((record) => record.id);
+    const q = (start: number, end: number) =>
+      `windowStart=${encodeURIComponent(at(start))}&windowEnd=${encodeURIComponent(at(end))}`;
+    expect(await window(q(11 * DAY, 11 * DAY + HOUR))).toContain(id);
+    expect(await window(q(9 * DAY, 10 * DAY + HOUR))).toContain(id);
+    expect(await window(q(13 * DAY, 14 * DAY))).not.toContain(id);
+    expect(await window(q(2 * DAY, 3 * DAY))).not.toContain(id);
+    expect(await window(`windowStart=${encodeURIComponent(at(11 * DAY))}`)).toContain(id);
+    expect(await window(`windowEnd=${encodeURIComponent(at(5 * DAY))}`)).not.toContain(id);
+    const bad = await as(app, platform, 'en-US').get(`${BASE}/page?current=1&size=10&windowStart=soon`);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().data.errors)).toEqual(['windowStart']);
+  });
+
   it('refuses to apply for or approve a window that has ended', async () => {
     const id = await application('submitted');
     await app.database.db
