@@ -36,6 +36,7 @@ const BUILT: Record<string, string> = {
   noflyzone: 'airspace/zones/NoFlyZonePage',
   flyzone: 'airspace/zones/FlyZonePage',
   fence: 'airspace/zones/FencePage',
+  airspace: 'airspace/airspace/AirspacePage',
 };
 
 // Screens the shell routes itself (app/Shell.tsx), and parts of screens that are not menu screens.

@@ -1,0 +1,141 @@
+import type { AreaGeometry, AirspaceStatus } from '@aos/contract';
+import Feature from 'ol/Feature';
+import type OlMap from 'ol/Map';
+import VectorLayer from 'ol/layer/Vector';
+import VectorSource from 'ol/source/Vector';
+import { Fill, Stroke, Style, Text } from 'ol/style';
+import { useCallback, useEffect, useRef } from 'react';
+import MapView from '../../../components/map/MapView';
+import { CHINA_EXTENT } from '../../../components/map/coordinates';
+import type { MapSettings } from '../../../components/map/settings';
+import { areaMapGeometry } from '../../../components/map/zones/ZonesLayer';
+import { STATUS_COLORS } from './status';
+
+/** One range the map draws. */
+export interface MappedRange {
+  id: string;
+  name: string;
+  geometry: AreaGeometry;
+  status: AirspaceStatus;
+}
+
+export interface AirspaceMapProps {
+  settings: MapSettings;
+  ranges: readonly MappedRange[];
+  /** the range drawn over the others, thicker, and brought into view with each new `focusKey` */
+  selectedId?: string | null;
+  focusKey?: number;
+  /** a click on a range */
+  onSelect?: (id: string) => void;
+  height?: number | string;
+  testId?: string;
+}
+
+const styles = new Map<string, Style>();
+function rangeStyle(status: AirspaceStatus, name: string, selected: boolean): Style {
+  const key = `${status}|${name}|${selected}`;
+  let style = styles.get(key);
+  if (!style) {
+    const color = STATUS_COLORS[status];
+    style = new Style({
+      stroke: new Stroke({
+        color,
+        width: selected ? 4 : 2,
+        lineDash: status === 'draft' ? [8, 6] : undefined,
+      }),
+      fill: new Fill({ color: `${color}${selected ? '40' : '1f'}` }),
+      zIndex: selected ? 10 : 1,
+      text: new Text({
+        text: name,
+        font: `${selected ? 'bold ' : ''}12px "PingFang SC", "Microsoft YaHei", sans-serif`,
+        fill: new Fill({ color }),
+        stroke: new Stroke({ color: 'rgba(255, 255, 255, 0.9)', width: 3 }),
+        overflow: true,
+      }),
+    });
+    styles.set(key, style);
+  }
+  return style;
+}
+
+/**
+ * The airspace screen's map: the listed applications' ranges (polygons and circles) coloured by status, the
+ * selected one highlighted and fitted. Publishes what it draws on the map element (`data-ranges`, names,
+ * and `data-selected`) for tests and tools. Loaded with OpenLayers, on demand.
+ */
+export default function AirspaceMap({
+  settings,
+  ranges,
+  selectedId,
+  focusKey = 0,
+  onSelect,
+  height = 480,
+  testId = 'airspace-map',
+}: AirspaceMapProps) {
+  const source = useRef(new VectorSource()).current;
+  const map = useRef<OlMap | null>(null);
+  const select = useRef(onSelect);
+  select.current = onSelect;
+
+  const onReady = useCallback(
+    (ready: OlMap) => {
+      map.current = ready;
+      const layer = new VectorLayer({
+        source,
+        zIndex: 5,
+        properties: { name: 'airspace-ranges' },
+        style: (feature) =>
+          rangeStyle(
+            feature.get('status') as AirspaceStatus,
+            feature.get('name') as string,
+            Boolean(feature.get('selected')),
+          ),
+      });
+      ready.addLayer(layer);
+      const click = (event: { pixel: number[] }) => {
+        const hit = ready.forEachFeatureAtPixel(event.pixel, (feature) => feature, {
+          layerFilter: (candidate) => candidate === layer,
+        });
+        if (hit) select.current?.(String(hit.getId()));
+      };
+      ready.on('singleclick', click);
+      return () => {
+        ready.un('singleclick', click);
+        ready.removeLayer(layer);
+        map.current = null;
+      };
+    },
+    [source],
+  );
+
+  useEffect(() => {
+    source.clear(true);
+    source.addFeatures(
+      ranges.map((range) => {
+        const feature = new Feature({ geometry: areaMapGeometry(range.geometry) });
+        feature.setId(range.id);
+        feature.setProperties({ name: range.name, status: range.status, selected: range.id === selectedId });
+        return feature;
+      }),
+    );
+    const element = map.current?.getTargetElement();
+    if (element) {
+      element.dataset.ranges = JSON.stringify(ranges.map((range) => range.name).sort());
+      element.dataset.selected = ranges.find((range) => range.id === selectedId)?.name ?? '';
+    }
+  }, [source, ranges, selectedId]);
+
+  // A new focus request brings the selected range into view; without one selected, every listed range.
+  useEffect(() => {
+    const ready = map.current;
+    if (!ready || !focusKey) return;
+    const chosen = selectedId ? source.getFeatureById(selectedId) : null;
+    const extent =
+      chosen?.getGeometry()?.getExtent() ?? (source.getFeatures().length ? source.getExtent() : null);
+    if (extent) ready.getView().fit(extent, { padding: [40, 40, 40, 40], maxZoom: 15, duration: 300 });
+  }, [source, selectedId, focusKey]);
+
+  return (
+    <MapView settings={settings} extent={CHINA_EXTENT} onReady={onReady} height={height} testId={testId} />
+  );
+}
