@@ -19,6 +19,9 @@ import './locale';
 
 const submit = AirspaceSubmit.shape;
 
+/** A required text whose own message (spec §5: "Airspace requires ...") is shown when it is left empty. */
+const ownRequired = (schema: z.ZodType) => z.preprocess((value) => value ?? '', schema);
+
 /** The form's takeoff/landing positions: `longitude,latitude` texts (spec §5 coordinates). */
 const TakeoffTexts = z.array(LonLatText).max(20, { message: 'gis.tooManyPositions' }).optional();
 
@@ -83,15 +86,15 @@ export function airspaceColumns(t: TFunction, language: Language): CrudColumn<Ai
     {
       field: 'serialNumber',
       label: 'airspace.serialNumber',
-      schema: submit.serialNumber,
+      schema: ownRequired(submit.serialNumber),
       required: true,
       width: 150,
     },
-    { field: 'model', label: 'airspace.model', schema: submit.model, required: true, width: 120 },
+    { field: 'model', label: 'airspace.model', schema: ownRequired(submit.model), required: true, width: 120 },
     {
       field: 'registrationNumber',
       label: 'airspace.registrationNumber',
-      schema: submit.registrationNumber,
+      schema: ownRequired(submit.registrationNumber),
       required: true,
       table: false,
     },
@@ -107,7 +110,7 @@ export function airspaceColumns(t: TFunction, language: Language): CrudColumn<Ai
     {
       field: 'contactPerson',
       label: 'airspace.contactPerson',
-      schema: submit.contactPerson,
+      schema: ownRequired(submit.contactPerson),
       required: true,
       table: false,
     },
