@@ -156,6 +156,10 @@ describe('airspace applications', () => {
       await expect.poll(() => view.getByTestId('airspace-step').count()).toBe(3);
       await hasText(view.getByTestId('airspace-history'), '待审批 → 已批准');
       await page.locator('[data-testid="airspace-view-map"][data-state="ready"]').waitFor();
+      await expect
+        .poll(() => page.getByTestId('airspace-view-map').getAttribute('data-fitted'))
+        .toBe('西山巡检空域');
+      await page.waitForTimeout(400); // the fit's animation
       await page.screenshot({ path: screenshotPath('airspace-applications-detail-zh-CN') });
     } finally {
       await context.close();
@@ -186,6 +190,10 @@ describe('airspace applications', () => {
       await form.waitFor({ state: 'detached' });
       await hasText(row(page, 'Imported ridge').getByTestId('airspace-status'), 'Draft');
       await expect.poll(() => mapped(page)).toContain('Imported ridge');
+      await expect
+        .poll(() => page.getByTestId('airspace-map').getAttribute('data-fitted'))
+        .toBe('Imported ridge');
+      await page.waitForTimeout(400);
       await page.screenshot({ path: screenshotPath('airspace-applications-list-en-US') });
     } finally {
       await context.close();

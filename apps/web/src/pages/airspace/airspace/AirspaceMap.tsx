@@ -61,7 +61,7 @@ function rangeStyle(status: AirspaceStatus, name: string, selected: boolean): St
 /**
  * The airspace screen's map: the listed applications' ranges (polygons and circles) coloured by status, the
  * selected one highlighted and fitted. Publishes what it draws on the map element (`data-ranges`, names,
- * and `data-selected`) for tests and tools. Loaded with OpenLayers, on demand.
+ * `data-selected`, and `data-fitted`: the range last brought into view) for tests and tools. Loaded with OpenLayers, on demand.
  */
 export default function AirspaceMap({
   settings,
@@ -76,6 +76,34 @@ export default function AirspaceMap({
   const map = useRef<OlMap | null>(null);
   const select = useRef(onSelect);
   select.current = onSelect;
+
+  /** a focus was asked for (fitted again when the map's size changes) */
+  const focused = useRef(false);
+  /** a focus was asked for before its range was drawn: fitted once it is */
+  const pending = useRef(false);
+  const selected = useRef(selectedId);
+  selected.current = selectedId;
+
+  /** Bring the selected range into view (without one selected, every range); false when there is none yet. */
+  const fit = useCallback(
+    (animate: boolean) => {
+      const ready = map.current;
+      const id = selected.current;
+      const size = ready?.getSize();
+      // not laid out yet (a dialog opening): fitting into no room would leave the view nowhere
+      if (!ready || !size || size[0]! < 120 || size[1]! < 120) return false;
+      const chosen = id ? source.getFeatureById(id) : null;
+      if (id && !chosen) return false;
+      const extent =
+        chosen?.getGeometry()?.getExtent() ?? (source.getFeatures().length ? source.getExtent() : null);
+      if (!extent) return false;
+      ready.getView().fit(extent, { padding: [40, 40, 40, 40], maxZoom: 15, duration: animate ? 300 : 0 });
+      const element = ready.getTargetElement();
+      if (element) element.dataset.fitted = chosen ? String(chosen.get('name')) : '*';
+      return true;
+    },
+    [source],
+  );
 
   const onReady = useCallback(
     (ready: OlMap) => {
@@ -99,13 +127,20 @@ export default function AirspaceMap({
         if (hit) select.current?.(String(hit.getId()));
       };
       ready.on('singleclick', click);
+      // a map in a dialog gets its size while the dialog opens: the range asked for is fitted again then
+      const resized = () => {
+        if (focused.current) fit(false);
+      };
+      ready.on('change:size', resized);
+      ready.once('rendercomplete', resized);
       return () => {
         ready.un('singleclick', click);
+        ready.un('change:size', resized);
         ready.removeLayer(layer);
         map.current = null;
       };
     },
-    [source],
+    [source, fit],
   );
 
   useEffect(() => {
@@ -123,17 +158,15 @@ export default function AirspaceMap({
       element.dataset.ranges = JSON.stringify(ranges.map((range) => range.name).sort());
       element.dataset.selected = ranges.find((range) => range.id === selectedId)?.name ?? '';
     }
-  }, [source, ranges, selectedId]);
+    if (pending.current) pending.current = !fit(true);
+  }, [source, ranges, selectedId, fit]);
 
-  // A new focus request brings the selected range into view; without one selected, every listed range.
+  // A new focus request brings the selected range into view, now or once it is drawn.
   useEffect(() => {
-    const ready = map.current;
-    if (!ready || !focusKey) return;
-    const chosen = selectedId ? source.getFeatureById(selectedId) : null;
-    const extent =
-      chosen?.getGeometry()?.getExtent() ?? (source.getFeatures().length ? source.getExtent() : null);
-    if (extent) ready.getView().fit(extent, { padding: [40, 40, 40, 40], maxZoom: 15, duration: 300 });
-  }, [source, selectedId, focusKey]);
+    if (!focusKey) return;
+    focused.current = true;
+    pending.current = !fit(true);
+  }, [fit, focusKey]);
 
   return (
     <MapView settings={settings} extent={CHINA_EXTENT} onReady={onReady} height={height} testId={testId} />

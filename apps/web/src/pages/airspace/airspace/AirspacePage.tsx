@@ -175,7 +175,7 @@ export default function AirspacePage() {
           permissions={{ view: false }}
           dateRange={false}
           dialogWidth={1040}
-          actionWidth={260}
+          actionWidth={230}
           rowEditable={(record) => AIRSPACE_EDITABLE.includes(record.approvalStatus)}
           rowDeletable={(record) => REMOVABLE.includes(record.approvalStatus)}
           beforeSubmit={fromForm}

@@ -50,7 +50,7 @@ export function airspaceColumns(t: TFunction, language: Language): CrudColumn<Ai
       schema: submit.name,
       required: true,
       search: true,
-      width: 160,
+      width: 140,
       render: (value) => <Typography.Text strong>{String(value ?? '')}</Typography.Text>,
     },
     {
@@ -71,16 +71,24 @@ export function airspaceColumns(t: TFunction, language: Language): CrudColumn<Ai
       search: true,
       form: false,
       view: false,
-      width: 320,
+      width: 170,
       tooltip: 'airspace.windowHint',
       renderInput: ({ value, onChange }) => <WindowFilter value={value} onChange={onChange} />,
-      render: (_, record) => windowText(record),
+      render: (_, record) =>
+        record.startTime || record.endTime ? (
+          <span className="airspace-window">
+            <span>{record.startTime ?? '…'}</span>
+            <span>{record.endTime ?? '…'}</span>
+          </span>
+        ) : (
+          '—'
+        ),
     },
     {
       field: 'aircraftName',
       label: 'airspace.aircraft',
       form: false,
-      width: 130,
+      width: 110,
       render: (value) => (value ? String(value) : '—'),
     },
     {
@@ -90,7 +98,13 @@ export function airspaceColumns(t: TFunction, language: Language): CrudColumn<Ai
       required: true,
       width: 150,
     },
-    { field: 'model', label: 'airspace.model', schema: ownRequired(submit.model), required: true, width: 120 },
+    {
+      field: 'model',
+      label: 'airspace.model',
+      schema: ownRequired(submit.model),
+      required: true,
+      width: 120,
+    },
     {
       field: 'registrationNumber',
       label: 'airspace.registrationNumber',
