@@ -393,6 +393,21 @@ describe('airspace applications', () => {
     expect(Object.keys(bad.json().data.errors)).toEqual(['windowStart']);
   });
 
+  it('lists the tenant’s aircraft for the dialog (not its other devices, not another tenant’s)', async () => {
+    const other = await dataLink(app, platform);
+    const theirDrone = await aircraft(app, theirs.token);
+    const listed = await ok<Row[]>(await as(app, platform, 'en-US').get(`${BASE}/aircraft`));
+    const ids = listed.map((row) => row.id);
+    expect(listed.find((row) => row.id === drone.id)).toEqual({
+      id: drone.id,
+      name: `Drone ${drone.serialNumber}`,
+      serialNumber: drone.serialNumber,
+      model: expect.toBeOneOf([null, expect.any(String)]),
+    });
+    expect(ids).not.toContain(other.id);
+    expect(ids).not.toContain(theirDrone.id);
+  });
+
   it('refuses to apply for or approve a window that has ended', async () => {
     const id = await application('submitted');
     await app.database.db

@@ -180,6 +180,16 @@ export const AirspacePageQuery = z.object({
 });
 export type AirspacePageQuery = z.infer<typeof AirspacePageQuery>;
 
+/** An aircraft of the tenant an application may name (the dialog's aircraft choice fills serial number and model). */
+export const AirspaceAircraftSchema = z.object({
+  id: Id,
+  name: z.string(),
+  serialNumber: z.string(),
+  /** the catalogue model's name in the caller's language, null when the device names none */
+  model: z.string().nullable(),
+});
+export type AirspaceAircraft = z.infer<typeof AirspaceAircraftSchema>;
+
 /** apply / approve: the application's id. */
 export const AirspaceTransition = z.object({ id: Id });
 /** reject: the application's id and why. */

@@ -1,4 +1,5 @@
 import {
+  AirspaceAircraftSchema,
   AirspaceDetail,
   AirspaceInfo,
   AirspaceInfoRequest,
@@ -63,6 +64,19 @@ export default async function airspaceRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => reply.ok(await airspaces.list(request.ctx, request.query)),
+  );
+
+  routes.get(
+    `${BASE}/aircraft`,
+    {
+      config: { permission: 'airspace' },
+      schema: {
+        tags,
+        summary: 'The aircraft of the tenant an application may name: id, name, serial number and model',
+        response: { 200: envelope(z.array(AirspaceAircraftSchema)) },
+      },
+    },
+    async (request, reply) => reply.ok(await airspaces.aircraftChoices(request.ctx)),
   );
 
   const transitions = [

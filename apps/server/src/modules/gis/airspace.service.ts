@@ -1,5 +1,6 @@
 import {
   AIRSPACE_EDITABLE,
+  type AirspaceAircraft,
   AIRSPACE_TRANSITIONS,
   type AirspaceAction,
   type AirspaceInfo,
@@ -9,6 +10,7 @@ import {
   type AirspaceSubmit,
   AreaGeometry,
   DEVICE_TYPE_AIRCRAFT,
+  deviceModel,
   DICT,
   type ImportedFeature,
   isMessageKey,
@@ -112,6 +114,24 @@ export class AirspaceService {
       .where(scope(ctx, airspaceHistory, eq(airspaceHistory.airspaceId, id)))
       .orderBy(asc(airspaceHistory.time), asc(airspaceHistory.id));
     return { ...shown!, history: history.map(({ tenantId: _t, airspaceId: _a, ...step }) => step) };
+  }
+
+  /** The tenant's aircraft, for the dialog's aircraft choice (applicants need no device permission). */
+  async aircraftChoices(ctx: Ctx): Promise<AirspaceAircraft[]> {
+    const rows = await ctx.db
+      .select({
+        id: device.id,
+        name: device.name,
+        serialNumber: device.serialNumber,
+        modelId: device.modelId,
+      })
+      .from(device)
+      .where(scope(ctx, device, eq(device.type, DEVICE_TYPE_AIRCRAFT)))
+      .orderBy(asc(device.name), asc(device.id));
+    return rows.map(({ modelId, ...row }) => {
+      const model = deviceModel(modelId);
+      return { ...row, model: model ? (ctx.language === 'en-US' ? model.nameEn : model.name) : null };
+    });
   }
 
   /** Add a draft (no id), or change a draft or a rejected application (a rejected one becomes a draft). */
