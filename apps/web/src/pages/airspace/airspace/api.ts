@@ -1,4 +1,4 @@
-import type { Airspace, AirspaceDetail, Page, PutFileResult } from '@aos/contract';
+import type { Airspace, AirspaceAircraft, AirspaceDetail, Page, PutFileResult } from '@aos/contract';
 import { requestData } from '../../../api/http';
 
 const BASE = '/api/aos-gisservice/airspace';
@@ -10,6 +10,8 @@ export const airspaceApi = {
   detail: (id: string) => requestData<AirspaceDetail>({ url: `${BASE}/detail`, params: { id } }),
   submit: (values: Record<string, unknown>) =>
     requestData<Airspace>({ url: `${BASE}/submit`, method: 'POST', data: values }),
+  /** the tenant's aircraft an application may name */
+  aircraft: () => requestData<AirspaceAircraft[]>({ url: `${BASE}/aircraft` }),
   remove: (ids: string[]) =>
     requestData<number>({ url: `${BASE}/remove`, method: 'POST', params: { ids: ids.join(',') } }),
 };

@@ -13,7 +13,7 @@ import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import type { CrudColumn } from '../../../components/crud/types';
 import { GeometryField } from '../../../components/map/editor/GeometryField';
-import { ApprovalFilesField, TakeoffPositionsField, WindowFilter } from './fields';
+import { AircraftField, ApprovalFilesField, TakeoffPositionsField, WindowFilter } from './fields';
 import { STATUS_TAGS } from './status';
 import './locale';
 
@@ -90,6 +90,15 @@ export function airspaceColumns(t: TFunction, language: Language): CrudColumn<Ai
       form: false,
       width: 110,
       render: (value) => (value ? String(value) : '—'),
+    },
+    {
+      field: 'aircraftId',
+      label: 'airspace.aircraft',
+      type: 'custom',
+      table: false,
+      view: false,
+      tooltip: 'airspace.aircraftTip',
+      renderInput: ({ value, onChange }) => <AircraftField value={value} onChange={onChange} />,
     },
     {
       field: 'serialNumber',

@@ -1,10 +1,11 @@
 import { DeleteOutlined, PaperClipOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Flex, Space, Typography, Upload } from 'antd';
+import { Button, DatePicker, Flex, Form, Select, Space, Typography, Upload } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LonLatInput } from '../../../components/map/LonLatInput';
-import { uploadApprovalFile } from './api';
+import { airspaceApi, uploadApprovalFile } from './api';
 import './locale';
 
 /** Most takeoff/landing positions an application carries (the contract's limit). */
@@ -152,6 +153,36 @@ export function WindowFilter({ value, onChange }: { value?: unknown; onChange?: 
         onChange?.(from || to ? `${from?.format(TIME) ?? ''}~${to?.format(TIME) ?? ''}` : undefined);
       }}
       data-testid="airspace-window-filter"
+    />
+  );
+}
+
+/** The aircraft: one of the tenant's; choosing it fills in its serial number and model. Optional. */
+export function AircraftField({ value, onChange }: { value?: unknown; onChange?: (value: unknown) => void }) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const aircraft = useQuery({ queryKey: ['airspace', 'aircraft'], queryFn: airspaceApi.aircraft });
+  return (
+    <Select
+      value={typeof value === 'string' && value ? value : undefined}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={aircraft.isLoading}
+      placeholder={t('airspace.aircraftHint')}
+      options={(aircraft.data ?? []).map((item) => ({
+        value: item.id,
+        label: `${item.name} · ${item.serialNumber}`,
+      }))}
+      onChange={(id: string | undefined) => {
+        onChange?.(id ?? null);
+        const chosen = aircraft.data?.find((item) => item.id === id);
+        if (chosen)
+          form.setFieldsValue({
+            serialNumber: chosen.serialNumber,
+            ...(chosen.model ? { model: chosen.model } : {}),
+          });
+      }}
+      data-testid="field-aircraftId"
     />
   );
 }

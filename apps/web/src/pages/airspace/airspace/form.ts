@@ -32,8 +32,7 @@ export function fromForm(
   return {
     ...values,
     ...(editing ? { id: editing.id } : {}),
-    // kept by the server: the aircraft is found again by its serial number
-    aircraftId: editing?.aircraftId ?? null,
+    aircraftId: values.aircraftId || null,
     uavAirportIds: editing?.uavAirportIds ?? '',
     attachIds: files.map((file) => file.id).join(','),
     takeoffPositions: texts.map((text) => parseLonLatText(text) ?? text),

@@ -5,6 +5,8 @@ export default {
     title: 'airspace application',
     name: 'Name',
     aircraft: 'Aircraft',
+    aircraftHint: 'One of your aircraft (optional)',
+    aircraftTip: 'Fills in its serial number and model; for an unregistered aircraft type the serial number',
     serialNumber: 'Serial number',
     model: 'Model',
     contactPerson: 'Contact person',

@@ -4,6 +4,8 @@ export default {
     title: '空域申请',
     name: '空域名称',
     aircraft: '飞行器',
+    aircraftHint: '选择本单位的飞行器（可不选）',
+    aircraftTip: '选择后自动填入序列号和型号；未登记的飞行器直接填写序列号',
     serialNumber: '飞行器序列号',
     model: '飞行器型号',
     contactPerson: '联系人',
