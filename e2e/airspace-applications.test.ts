@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  ADMIN_PASSWORD,
   type Platform,
   hasText,
   newPage,
@@ -87,6 +89,52 @@ async function importFile(page: Page, name: string, buffer: Buffer) {
   return (await answer).status();
 }
 
+/** The admin's token, signed in through the API. */
+async function adminToken(): Promise<string> {
+  const response = await env.platform.app.inject({
+    method: 'POST',
+    url: '/api/blade-auth/oauth/token',
+    headers: { authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}` },
+    query: {
+      tenantId: '000000',
+      username: 'admin',
+      password: createHash('md5').update(ADMIN_PASSWORD).digest('hex'),
+      grant_type: 'password',
+      scope: 'all',
+    },
+  });
+  return (response.json() as { access_token: string }).access_token;
+}
+
+/** A complete application submitted for approval through the API (as another applicant would). */
+async function submittedApplication(name: string) {
+  const token = await adminToken();
+  const call = async (path: string, payload: unknown) => {
+    const response = await env.platform.app.inject({
+      method: 'POST',
+      url: `/api/aos-gisservice/airspace/${path}`,
+      headers: { 'blade-auth': `bearer ${token}` },
+      payload: payload as object,
+    });
+    expect(response.statusCode, `${path}: ${response.body}`).toBe(200);
+    return (response.json() as { data: { id: string } }).data;
+  };
+  const { id } = await call('submit', {
+    name,
+    serialNumber: 'SN-HARBOUR-1',
+    model: 'Matrice 30T',
+    registrationNumber: 'UAS-0004321',
+    contactPerson: 'Wang Fang',
+    phone: '13900139000',
+    startTime: '2030-06-01 08:00:00',
+    endTime: '2030-06-02 18:00:00',
+    taskNature: 1,
+    ceiling: 90,
+    geometry: { type: 'Circle', center: [121.5, 31.2], radius: 1500 },
+  });
+  await call('apply', { id });
+}
+
 const row = (page: Page, name: string) => page.getByTestId('airspace-table').locator('tr', { hasText: name });
 
 describe('airspace applications', () => {
@@ -169,12 +217,40 @@ describe('airspace applications', () => {
   it('imports one range (two are refused with the spec message) and shows it on the map, in English', async () => {
     const { context, page } = await newPage(env.browser);
     try {
+      await submittedApplication('Harbour survey');
       await signedInEnglish(page, env.platform);
       await openScreen(page, env.platform);
       const header = page.getByTestId('airspace-table').locator('thead');
       await hasText(header, 'Serial number');
       await hasText(header, 'Ceiling (m)');
       await hasText(header, 'Last change');
+
+      // reject with a reason (required), then find it by its status and read the reason in its history
+      await row(page, 'Harbour survey').getByTestId('row-reject').click();
+      await page.getByTestId('airspace-reject-ok').click();
+      await hasText(page.locator('.ant-form-item-explain-error'), 'enter the reason for the rejection');
+      await page.getByTestId('airspace-reject-reason').fill('Too close to the port approach');
+      await page.getByTestId('airspace-reject-ok').click();
+      await hasText(row(page, 'Harbour survey').getByTestId('airspace-status'), 'Rejected');
+      await page.getByTestId('field-approvalStatus').click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Rejected' })
+        .click();
+      await page.getByTestId('airspace-search').click();
+      await expect
+        .poll(() => page.getByTestId('airspace-table').locator('tbody tr.ant-table-row').count())
+        .toBe(1);
+      await row(page, 'Harbour survey').getByTestId('row-detail').click();
+      await hasText(page.getByTestId('airspace-history'), 'Reason: Too close to the port approach');
+      await page.getByTestId('airspace-view').getByText('Submitted → Rejected').waitFor();
+      await expect
+        .poll(() => page.getByTestId('airspace-view-map').getAttribute('data-fitted'))
+        .toBe('Harbour survey');
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: screenshotPath('airspace-applications-rejected-en-US') });
+      await page.keyboard.press('Escape');
+      await page.getByTestId('airspace-view').waitFor({ state: 'detached' });
+      await page.getByTestId('airspace-reset').click();
 
       expect(await importFile(page, 'two.geojson', featureCollection('North', 'South'))).toBe(400);
       await hasText(page.locator('.ant-message'), 'Airspace import may contain only one airspace range');

@@ -1,11 +1,15 @@
 import { type Airspace, AirspaceReject } from '@aos/contract';
 import { type ButtonProps, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { changeStatus } from './api';
 import { useAction } from '../../../components/useAction';
 import { useSession } from '../../../store/session';
 import { schemaProblem } from '../../../components/crud/validation';
 import './locale';
+
+/** The reason, with its own message when left empty. */
+const REASON = z.preprocess((value) => value ?? '', AirspaceReject.shape.reason);
 
 /** Reject a submitted application with a reason (required, up to 300 characters). */
 export function RejectDialog({
@@ -48,7 +52,7 @@ export function RejectDialog({
           rules={[
             {
               validator: async (_, value: unknown) => {
-                const problem = schemaProblem(AirspaceReject.shape.reason, value, language, label);
+                const problem = schemaProblem(REASON, value, language, label);
                 if (problem) throw new Error(problem);
               },
             },
