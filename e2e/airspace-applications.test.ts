@@ -35,6 +35,7 @@ async function polygonNodes(page: Page): Promise<number> {
 
 /** Draw a triangle around the editor map's middle. */
 async function drawTriangle(page: Page) {
+  await page.getByTestId('field-geometry-map').scrollIntoViewIfNeeded();
   const box = (await page.getByTestId('field-geometry-map').boundingBox())!;
   const c = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   const corners = [
@@ -106,20 +107,22 @@ async function adminToken(): Promise<string> {
   return (response.json() as { access_token: string }).access_token;
 }
 
+/** A POST of the GIS API as the admin; answers the saved record. */
+async function post(path: string, payload: unknown) {
+  const token = await adminToken();
+  const response = await env.platform.app.inject({
+    method: 'POST',
+    url: `/api/aos-gisservice/${path}`,
+    headers: { 'blade-auth': `bearer ${token}` },
+    payload: payload as object,
+  });
+  expect(response.statusCode, `${path}: ${response.body}`).toBe(200);
+  return (response.json() as { data: { id: string } }).data;
+}
+
 /** A complete application submitted for approval through the API (as another applicant would). */
 async function submittedApplication(name: string) {
-  const token = await adminToken();
-  const call = async (path: string, payload: unknown) => {
-    const response = await env.platform.app.inject({
-      method: 'POST',
-      url: `/api/aos-gisservice/airspace/${path}`,
-      headers: { 'blade-auth': `bearer ${token}` },
-      payload: payload as object,
-    });
-    expect(response.statusCode, `${path}: ${response.body}`).toBe(200);
-    return (response.json() as { data: { id: string } }).data;
-  };
-  const { id } = await call('submit', {
+  const { id } = await post('airspace/submit', {
     name,
     serialNumber: 'SN-HARBOUR-1',
     model: 'Matrice 30T',
@@ -132,7 +135,7 @@ async function submittedApplication(name: string) {
     ceiling: 90,
     geometry: { type: 'Circle', center: [121.5, 31.2], radius: 1500 },
   });
-  await call('apply', { id });
+  await post('airspace/apply', { id });
 }
 
 const row = (page: Page, name: string) => page.getByTestId('airspace-table').locator('tr', { hasText: name });
@@ -141,6 +144,13 @@ describe('airspace applications', () => {
   it('adds an application with a drawn range (refused without a serial number), submits and approves it, and shows its history', async () => {
     const { context, page } = await newPage(env.browser);
     try {
+      await post('uavairport/submit', {
+        name: '北坡起降场',
+        longitude: 116.41,
+        latitude: 39.91,
+        altitude: 45,
+        type: 2,
+      });
       await signedIn(page, env.platform);
       await openScreen(page, env.platform);
       await page.getByTestId('airspace-add').click();
@@ -158,6 +168,12 @@ describe('airspace applications', () => {
       await pickTime(page, form.getByTestId('field-startTime'), '2030-05-01 08:00:00');
       await pickTime(page, form.getByTestId('field-endTime'), '2030-05-03 18:00:00');
       await form.getByTestId('field-ceiling').fill('120');
+      await form.getByTestId('field-uavAirportIds').click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '北坡起降场' })
+        .click();
+      await page.locator('.ant-modal-title').click(); // closes the list (Escape would close the dialog)
+      await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
       await page.getByTestId('takeoff-add').click();
       await page.getByTestId('takeoff-0').fill('116.401,39.901');
       const chooser = page.waitForEvent('filechooser');
@@ -200,6 +216,7 @@ describe('airspace applications', () => {
       const view = page.getByTestId('airspace-view');
       await view.waitFor();
       await hasText(view, 'SN-AIR-0001');
+      await hasText(view, '北坡起降场；116.401, 39.901');
       await hasText(view.getByTestId('airspace-files'), '批复.pdf');
       await expect.poll(() => view.getByTestId('airspace-step').count()).toBe(3);
       await hasText(view.getByTestId('airspace-history'), '待审批 → 已批准');

@@ -408,6 +408,13 @@ describe('airspace applications', () => {
     expect(ids).not.toContain(theirDrone.id);
   });
 
+  it('lists the tenant’s registered takeoff/landing points for the dialog (not another tenant’s)', async () => {
+    const theirPoint = await takeoffPoint(app, theirs.token, { name: 'Their pad' });
+    const listed = await ok<Row[]>(await as(app, platform).get(`${BASE}/takeoffPoints`));
+    expect(listed).toContainEqual({ id: point, name: 'North pad', longitude: 116.41, latitude: 39.91 });
+    expect(listed.map((row) => row.id)).not.toContain(theirPoint.id);
+  });
+
   it('refuses to apply for or approve a window that has ended', async () => {
     const id = await application('submitted');
     await app.database.db

@@ -190,6 +190,15 @@ export const AirspaceAircraftSchema = z.object({
 });
 export type AirspaceAircraft = z.infer<typeof AirspaceAircraftSchema>;
 
+/** A registered takeoff/landing point of the tenant an application may name. */
+export const AirspaceTakeoffPointSchema = z.object({
+  id: Id,
+  name: z.string(),
+  longitude: z.number(),
+  latitude: z.number(),
+});
+export type AirspaceTakeoffPoint = z.infer<typeof AirspaceTakeoffPointSchema>;
+
 /** apply / approve: the application's id. */
 export const AirspaceTransition = z.object({ id: Id });
 /** reject: the application's id and why. */

@@ -7,6 +7,7 @@ import {
   AirspaceReject,
   AirspaceSchema,
   AirspaceSubmit,
+  AirspaceTakeoffPointSchema,
   AirspaceTransition,
   envelope,
   PageQuery,
@@ -77,6 +78,19 @@ export default async function airspaceRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => reply.ok(await airspaces.aircraftChoices(request.ctx)),
+  );
+
+  routes.get(
+    `${BASE}/takeoffPoints`,
+    {
+      config: { permission: 'airspace' },
+      schema: {
+        tags,
+        summary: 'The registered takeoff/landing points of the tenant an application may name (uavairport)',
+        response: { 200: envelope(z.array(AirspaceTakeoffPointSchema)) },
+      },
+    },
+    async (request, reply) => reply.ok(await airspaces.takeoffPointChoices(request.ctx)),
   );
 
   const transitions = [

@@ -1,6 +1,7 @@
 import {
   AIRSPACE_EDITABLE,
   type AirspaceAircraft,
+  type AirspaceTakeoffPoint,
   AIRSPACE_TRANSITIONS,
   type AirspaceAction,
   type AirspaceInfo,
@@ -132,6 +133,20 @@ export class AirspaceService {
       const model = deviceModel(modelId);
       return { ...row, model: model ? (ctx.language === 'en-US' ? model.nameEn : model.name) : null };
     });
+  }
+
+  /** The tenant's registered takeoff/landing points, for the dialog (applicants need no airport permission). */
+  async takeoffPointChoices(ctx: Ctx): Promise<AirspaceTakeoffPoint[]> {
+    return ctx.db
+      .select({
+        id: uavAirport.id,
+        name: uavAirport.name,
+        longitude: uavAirport.longitude,
+        latitude: uavAirport.latitude,
+      })
+      .from(uavAirport)
+      .where(scope(ctx, uavAirport))
+      .orderBy(asc(uavAirport.name), asc(uavAirport.id));
   }
 
   /** Add a draft (no id), or change a draft or a rejected application (a rejected one becomes a draft). */

@@ -1,4 +1,11 @@
-import type { Airspace, AirspaceAircraft, AirspaceDetail, Page, PutFileResult } from '@aos/contract';
+import type {
+  Airspace,
+  AirspaceAircraft,
+  AirspaceDetail,
+  AirspaceTakeoffPoint,
+  Page,
+  PutFileResult,
+} from '@aos/contract';
 import { requestData } from '../../../api/http';
 
 const BASE = '/api/aos-gisservice/airspace';
@@ -12,6 +19,8 @@ export const airspaceApi = {
     requestData<Airspace>({ url: `${BASE}/submit`, method: 'POST', data: values }),
   /** the tenant's aircraft an application may name */
   aircraft: () => requestData<AirspaceAircraft[]>({ url: `${BASE}/aircraft` }),
+  /** the tenant's registered takeoff/landing points */
+  takeoffPoints: () => requestData<AirspaceTakeoffPoint[]>({ url: `${BASE}/takeoffPoints` }),
   remove: (ids: string[]) =>
     requestData<number>({ url: `${BASE}/remove`, method: 'POST', params: { ids: ids.join(',') } }),
 };

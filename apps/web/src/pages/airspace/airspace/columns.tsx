@@ -13,7 +13,13 @@ import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import type { CrudColumn } from '../../../components/crud/types';
 import { GeometryField } from '../../../components/map/editor/GeometryField';
-import { AircraftField, ApprovalFilesField, TakeoffPositionsField, WindowFilter } from './fields';
+import {
+  AircraftField,
+  ApprovalFilesField,
+  TakeoffPointsField,
+  TakeoffPositionsField,
+  WindowFilter,
+} from './fields';
 import { STATUS_TAGS } from './status';
 import './locale';
 
@@ -195,8 +201,17 @@ export function airspaceColumns(t: TFunction, language: Language): CrudColumn<Ai
     },
     { field: 'remark', label: 'airspace.remark', type: 'textarea', schema: submit.remark, table: false },
     {
+      field: 'uavAirportIds',
+      label: 'airspace.registeredPoints',
+      type: 'custom',
+      span: 24,
+      table: false,
+      view: false,
+      renderInput: ({ value, onChange }) => <TakeoffPointsField value={value} onChange={onChange} />,
+    },
+    {
       field: 'takeoffPositions',
-      label: 'airspace.takeoffPositions',
+      label: 'airspace.otherPoints',
       type: 'custom',
       schema: TakeoffTexts,
       span: 24,

@@ -186,3 +186,33 @@ export function AircraftField({ value, onChange }: { value?: unknown; onChange?:
     />
   );
 }
+
+/** Registered takeoff/landing points of the tenant, held as comma-separated ids (the API's uavAirportIds). */
+export function TakeoffPointsField({
+  value,
+  onChange,
+}: {
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+}) {
+  const { t } = useTranslation();
+  const points = useQuery({ queryKey: ['airspace', 'takeoff-points'], queryFn: airspaceApi.takeoffPoints });
+  const ids = typeof value === 'string' && value ? value.split(',') : [];
+  return (
+    <Select
+      mode="multiple"
+      value={ids}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={points.isLoading}
+      placeholder={t('airspace.registeredPointsHint')}
+      notFoundContent={t('airspace.noRegisteredPoints')}
+      options={(points.data ?? []).map((point) => ({
+        value: point.id,
+        label: `${point.name} (${point.longitude.toFixed(5)}, ${point.latitude.toFixed(5)})`,
+      }))}
+      onChange={(next: string[]) => onChange?.(next.join(','))}
+      data-testid="field-uavAirportIds"
+    />
+  );
+}

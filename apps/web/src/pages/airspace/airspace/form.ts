@@ -33,7 +33,7 @@ export function fromForm(
     ...values,
     ...(editing ? { id: editing.id } : {}),
     aircraftId: values.aircraftId || null,
-    uavAirportIds: editing?.uavAirportIds ?? '',
+    uavAirportIds: typeof values.uavAirportIds === 'string' ? values.uavAirportIds : '',
     attachIds: files.map((file) => file.id).join(','),
     takeoffPositions: texts.map((text) => parseLonLatText(text) ?? text),
   };
