@@ -150,6 +150,7 @@ export function AirspaceDetailDialog({
                     status: record.approvalStatus,
                   },
                 ]}
+                points={record.takeoffPositions}
                 selectedId={record.id}
                 focusKey={1}
                 height={MAP_HEIGHT}

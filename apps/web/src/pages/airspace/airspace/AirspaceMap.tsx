@@ -1,9 +1,11 @@
 import type { AreaGeometry, AirspaceStatus } from '@aos/contract';
 import Feature from 'ol/Feature';
 import type OlMap from 'ol/Map';
+import Point from 'ol/geom/Point';
 import VectorLayer from 'ol/layer/Vector';
+import { fromLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
-import { Fill, Stroke, Style, Text } from 'ol/style';
+import { Circle as CircleStyle, Fill, Stroke, Style, Text } from 'ol/style';
 import { useCallback, useEffect, useRef } from 'react';
 import MapView from '../../../components/map/MapView';
 import { CHINA_EXTENT } from '../../../components/map/coordinates';
@@ -25,11 +27,23 @@ export interface AirspaceMapProps {
   /** the range drawn over the others, thicker, and brought into view with each new `focusKey` */
   selectedId?: string | null;
   focusKey?: number;
+  /** takeoff/landing positions to mark, `[longitude, latitude]` */
+  points?: ReadonlyArray<readonly [number, number]>;
   /** a click on a range */
   onSelect?: (id: string) => void;
   height?: number | string;
   testId?: string;
 }
+
+/** A takeoff/landing position: a white-ringed dot. */
+const POINT_STYLE = new Style({
+  image: new CircleStyle({
+    radius: 6,
+    fill: new Fill({ color: '#722ed1' }),
+    stroke: new Stroke({ color: '#ffffff', width: 2 }),
+  }),
+  zIndex: 20,
+});
 
 const styles = new Map<string, Style>();
 function rangeStyle(status: AirspaceStatus, name: string, selected: boolean): Style {
@@ -69,6 +83,7 @@ export default function AirspaceMap({
   selectedId,
   focusKey = 0,
   onSelect,
+  points,
   height = 480,
   testId = 'airspace-map',
 }: AirspaceMapProps) {
@@ -113,18 +128,20 @@ export default function AirspaceMap({
         zIndex: 5,
         properties: { name: 'airspace-ranges' },
         style: (feature) =>
-          rangeStyle(
-            feature.get('status') as AirspaceStatus,
-            feature.get('name') as string,
-            Boolean(feature.get('selected')),
-          ),
+          feature.get('point')
+            ? POINT_STYLE
+            : rangeStyle(
+                feature.get('status') as AirspaceStatus,
+                feature.get('name') as string,
+                Boolean(feature.get('selected')),
+              ),
       });
       ready.addLayer(layer);
       const click = (event: { pixel: number[] }) => {
         const hit = ready.forEachFeatureAtPixel(event.pixel, (feature) => feature, {
           layerFilter: (candidate) => candidate === layer,
         });
-        if (hit) select.current?.(String(hit.getId()));
+        if (hit && !hit.get('point')) select.current?.(String(hit.getId()));
       };
       ready.on('singleclick', click);
       // a map in a dialog gets its size while the dialog opens: the range asked for is fitted again then
@@ -153,13 +170,18 @@ export default function AirspaceMap({
         return feature;
       }),
     );
+    source.addFeatures(
+      (points ?? []).map(
+        (position) => new Feature({ geometry: new Point(fromLonLat([...position])), point: true }),
+      ),
+    );
     const element = map.current?.getTargetElement();
     if (element) {
       element.dataset.ranges = JSON.stringify(ranges.map((range) => range.name).sort());
       element.dataset.selected = ranges.find((range) => range.id === selectedId)?.name ?? '';
     }
     if (pending.current) pending.current = !fit(true);
-  }, [source, ranges, selectedId, fit]);
+  }, [source, ranges, points, selectedId, fit]);
 
   // A new focus request brings the selected range into view, now or once it is drawn.
   useEffect(() => {
