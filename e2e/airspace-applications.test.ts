@@ -183,6 +183,7 @@ describe('airspace applications', () => {
       ).setFiles({ name: '批复.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 approval') });
       await hasText(page.getByTestId('field-attachFiles'), '批复.pdf');
       await drawTriangle(page);
+      await page.screenshot({ path: screenshotPath('airspace-applications-dialog-range-zh-CN') });
 
       // no serial number: refused on that field with the spec's message, nothing sent
       await page.getByTestId('airspace-submit').click();
