@@ -361,6 +361,60 @@ describe('airspace applications', () => {
     expect((await indexed(id))[0]).toMatchObject({ ceiling: 80 });
   });
 
+  it('shows who made the last status change and when, the approval files with their links, and filters by window', async () => {
+    const id = await application('submitted', {
+      name: 'Window probe',
+      startTime: at(10 * DAY),
+      endTime: at(12 * DAY),
+    });
+    const row = (await ok<Row[]>(await as(app, platform).get(`${BASE}/list?name=Window probe`)))[0]!;
+    expect(row).toMatchObject({ approvalStatus: 'submitted', statusUserName: expect.stringMatching(/\S/) });
+    expect(row.statusTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(row.attachFiles).toEqual([
+      { id: file, name: 'approval.pdf', link: expect.stringMatching(/^\/files\//) },
+    ]);
+    const history = (await detail(id)).history;
+    expect(row.statusTime).toBe(history.at(-1)!.time);
+
+    const window = async (query: string) =>
+      (
+        await ok<{ records: Row[] }>(await as(app, platform).get(`${BASE}/page?current=1&size=200&${query}`))
+      ).records.map((record) => record.id);
+    const q = (start: number, end: number) =>
+      `windowStart=${encodeURIComponent(at(start))}&windowEnd=${encodeURIComponent(at(end))}`;
+    expect(await window(q(11 * DAY, 11 * DAY + HOUR))).toContain(id);
+    expect(await window(q(9 * DAY, 10 * DAY + HOUR))).toContain(id);
+    expect(await window(q(13 * DAY, 14 * DAY))).not.toContain(id);
+    expect(await window(q(2 * DAY, 3 * DAY))).not.toContain(id);
+    expect(await window(`windowStart=${encodeURIComponent(at(11 * DAY))}`)).toContain(id);
+    expect(await window(`windowEnd=${encodeURIComponent(at(5 * DAY))}`)).not.toContain(id);
+    const bad = await as(app, platform, 'en-US').get(`${BASE}/page?current=1&size=10&windowStart=soon`);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().data.errors)).toEqual(['windowStart']);
+  });
+
+  it('lists the tenant’s aircraft for the dialog (not its other devices, not another tenant’s)', async () => {
+    const other = await dataLink(app, platform);
+    const theirDrone = await aircraft(app, theirs.token);
+    const listed = await ok<Row[]>(await as(app, platform, 'en-US').get(`${BASE}/aircraft`));
+    const ids = listed.map((row) => row.id);
+    expect(listed.find((row) => row.id === drone.id)).toEqual({
+      id: drone.id,
+      name: `Drone ${drone.serialNumber}`,
+      serialNumber: drone.serialNumber,
+      model: expect.toBeOneOf([null, expect.any(String)]),
+    });
+    expect(ids).not.toContain(other.id);
+    expect(ids).not.toContain(theirDrone.id);
+  });
+
+  it('lists the tenant’s registered takeoff/landing points for the dialog (not another tenant’s)', async () => {
+    const theirPoint = await takeoffPoint(app, theirs.token, { name: 'Their pad' });
+    const listed = await ok<Row[]>(await as(app, platform).get(`${BASE}/takeoffPoints`));
+    expect(listed).toContainEqual({ id: point, name: 'North pad', longitude: 116.41, latitude: 39.91 });
+    expect(listed.map((row) => row.id)).not.toContain(theirPoint.id);
+  });
+
   it('refuses to apply for or approve a window that has ended', async () => {
     const id = await application('submitted');
     await app.database.db

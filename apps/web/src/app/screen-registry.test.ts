@@ -40,6 +40,7 @@ const BUILT: Record<string, string> = {
   mapdir: 'gis/map-directory/MapDirectoryPage',
   oil_layer: 'gis/oil-layer/OilLayerPage',
   inspection_object: 'gis/inspection-object/InspectionObjectPage',
+  airspace: 'airspace/airspace/AirspacePage',
 };
 
 // Screens the shell routes itself (app/Shell.tsx), and parts of screens that are not menu screens.

@@ -150,6 +150,8 @@ export const AirspaceSchema = AuditFields.extend({
   attachIds: z.string(),
   /** original names of the approval files, in the order of attachIds */
   attachNames: z.string(),
+  /** the approval files, in the order of attachIds: id, original name and download link */
+  attachFiles: z.array(z.object({ id: Id, name: z.string(), link: z.string() })),
   geometry: AreaGeometry,
   /** 'polygon' or 'circle' */
   shape: z.enum(['polygon', 'circle']),
@@ -157,6 +159,10 @@ export const AirspaceSchema = AuditFields.extend({
   approvalStatus: z.enum(AIRSPACE_STATUSES),
   /** the last rejection's reason */
   reason: z.string().nullable(),
+  /** who made the last status change (null: the platform's expiry job, or no history) */
+  statusUserName: z.string().nullable(),
+  /** when the last status change was made */
+  statusTime: DateTime.nullable(),
 });
 export type Airspace = z.infer<typeof AirspaceSchema>;
 
@@ -168,8 +174,30 @@ export const AirspacePageQuery = z.object({
   serialNumber: z.string().trim().max(64).optional(),
   taskNature: keyFilter(),
   approvalStatus: z.enum(AIRSPACE_STATUSES, { message: 'gis.airspaceStatus' }).optional(),
+  /** with windowEnd: applications whose start–end window overlaps [windowStart, windowEnd] (either may be absent) */
+  windowStart: DateTime.optional(),
+  windowEnd: DateTime.optional(),
 });
 export type AirspacePageQuery = z.infer<typeof AirspacePageQuery>;
+
+/** An aircraft of the tenant an application may name (the dialog's aircraft choice fills serial number and model). */
+export const AirspaceAircraftSchema = z.object({
+  id: Id,
+  name: z.string(),
+  serialNumber: z.string(),
+  /** the catalogue model's name in the caller's language, null when the device names none */
+  model: z.string().nullable(),
+});
+export type AirspaceAircraft = z.infer<typeof AirspaceAircraftSchema>;
+
+/** A registered takeoff/landing point of the tenant an application may name. */
+export const AirspaceTakeoffPointSchema = z.object({
+  id: Id,
+  name: z.string(),
+  longitude: z.number(),
+  latitude: z.number(),
+});
+export type AirspaceTakeoffPoint = z.infer<typeof AirspaceTakeoffPointSchema>;
 
 /** apply / approve: the application's id. */
 export const AirspaceTransition = z.object({ id: Id });

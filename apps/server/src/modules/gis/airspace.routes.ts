@@ -1,4 +1,5 @@
 import {
+  AirspaceAircraftSchema,
   AirspaceDetail,
   AirspaceInfo,
   AirspaceInfoRequest,
@@ -6,6 +7,7 @@ import {
   AirspaceReject,
   AirspaceSchema,
   AirspaceSubmit,
+  AirspaceTakeoffPointSchema,
   AirspaceTransition,
   envelope,
   PageQuery,
@@ -63,6 +65,32 @@ export default async function airspaceRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => reply.ok(await airspaces.list(request.ctx, request.query)),
+  );
+
+  routes.get(
+    `${BASE}/aircraft`,
+    {
+      config: { permission: 'airspace' },
+      schema: {
+        tags,
+        summary: 'The aircraft of the tenant an application may name: id, name, serial number and model',
+        response: { 200: envelope(z.array(AirspaceAircraftSchema)) },
+      },
+    },
+    async (request, reply) => reply.ok(await airspaces.aircraftChoices(request.ctx)),
+  );
+
+  routes.get(
+    `${BASE}/takeoffPoints`,
+    {
+      config: { permission: 'airspace' },
+      schema: {
+        tags,
+        summary: 'The registered takeoff/landing points of the tenant an application may name (uavairport)',
+        response: { 200: envelope(z.array(AirspaceTakeoffPointSchema)) },
+      },
+    },
+    async (request, reply) => reply.ok(await airspaces.takeoffPointChoices(request.ctx)),
   );
 
   const transitions = [

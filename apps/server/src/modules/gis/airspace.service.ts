@@ -1,5 +1,7 @@
 import {
   AIRSPACE_EDITABLE,
+  type AirspaceAircraft,
+  type AirspaceTakeoffPoint,
   AIRSPACE_TRANSITIONS,
   type AirspaceAction,
   type AirspaceInfo,
@@ -9,6 +11,7 @@ import {
   type AirspaceSubmit,
   AreaGeometry,
   DEVICE_TYPE_AIRCRAFT,
+  deviceModel,
   DICT,
   type ImportedFeature,
   isMessageKey,
@@ -16,7 +19,7 @@ import {
   splitIds,
   translate,
 } from '@aos/contract';
-import { and, asc, eq, gte, inArray, isNotNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import {
   airspace,
   airspaceHistory,
@@ -59,6 +62,15 @@ function statusIs(status: AirspaceStatus, now: Date): SQL {
   return eq(airspace.approvalStatus, status);
 }
 
+/** The status filter (as of now) and the window filter: the start–end window overlaps the one asked for. */
+function filtersOf(query: AirspacePageQuery): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.approvalStatus) conditions.push(statusIs(query.approvalStatus, new Date()));
+  if (query.windowStart) conditions.push(gte(airspace.endTime, parseDateTime(query.windowStart)));
+  if (query.windowEnd) conditions.push(lte(airspace.startTime, parseDateTime(query.windowEnd)));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
 /** The fields apply needs (an imported draft has only its name and range until it is edited). */
 const REQUIRED_TO_APPLY = [
   'serialNumber',
@@ -87,14 +99,12 @@ export class AirspaceService {
   constructor(private readonly spatial: SpatialService) {}
 
   async page(ctx: Ctx, query: PageQuery & AirspacePageQuery) {
-    const extra = query.approvalStatus ? statusIs(query.approvalStatus, new Date()) : undefined;
-    const page = await applications.page(ctx, query, extra);
+    const page = await applications.page(ctx, query, filtersOf(query));
     return { ...page, records: await this.shown(ctx, page.records) };
   }
 
   async list(ctx: Ctx, query: AirspacePageQuery) {
-    const extra = query.approvalStatus ? statusIs(query.approvalStatus, new Date()) : undefined;
-    return this.shown(ctx, await applications.list(ctx, query, extra));
+    return this.shown(ctx, await applications.list(ctx, query, filtersOf(query)));
   }
 
   async detail(ctx: Ctx, id: string) {
@@ -105,6 +115,38 @@ export class AirspaceService {
       .where(scope(ctx, airspaceHistory, eq(airspaceHistory.airspaceId, id)))
       .orderBy(asc(airspaceHistory.time), asc(airspaceHistory.id));
     return { ...shown!, history: history.map(({ tenantId: _t, airspaceId: _a, ...step }) => step) };
+  }
+
+  /** The tenant's aircraft, for the dialog's aircraft choice (applicants need no device permission). */
+  async aircraftChoices(ctx: Ctx): Promise<AirspaceAircraft[]> {
+    const rows = await ctx.db
+      .select({
+        id: device.id,
+        name: device.name,
+        serialNumber: device.serialNumber,
+        modelId: device.modelId,
+      })
+      .from(device)
+      .where(scope(ctx, device, eq(device.type, DEVICE_TYPE_AIRCRAFT)))
+      .orderBy(asc(device.name), asc(device.id));
+    return rows.map(({ modelId, ...row }) => {
+      const model = deviceModel(modelId);
+      return { ...row, model: model ? (ctx.language === 'en-US' ? model.nameEn : model.name) : null };
+    });
+  }
+
+  /** The tenant's registered takeoff/landing points, for the dialog (applicants need no airport permission). */
+  async takeoffPointChoices(ctx: Ctx): Promise<AirspaceTakeoffPoint[]> {
+    return ctx.db
+      .select({
+        id: uavAirport.id,
+        name: uavAirport.name,
+        longitude: uavAirport.longitude,
+        latitude: uavAirport.latitude,
+      })
+      .from(uavAirport)
+      .where(scope(ctx, uavAirport))
+      .orderBy(asc(uavAirport.name), asc(uavAirport.id));
   }
 
   /** Add a draft (no id), or change a draft or a rejected application (a rejected one becomes a draft). */
@@ -395,6 +437,21 @@ export class AirspaceService {
     });
   }
 
+  /** The last status change of each application: who (null: the platform) and when. */
+  private async lastChanges(ctx: Ctx, ids: string[]) {
+    const steps = await ctx.db
+      .select({
+        airspaceId: airspaceHistory.airspaceId,
+        userName: airspaceHistory.userName,
+        time: airspaceHistory.time,
+      })
+      .from(airspaceHistory)
+      .where(scope(ctx, airspaceHistory, inArray(airspaceHistory.airspaceId, ids)))
+      .orderBy(asc(airspaceHistory.time), asc(airspaceHistory.id));
+    // in time order: the last one of each application wins
+    return new Map(steps.map((step) => [step.airspaceId, step]));
+  }
+
   /** Rows as the API shows them: the status as of now, the shape, names of the aircraft, points and files. */
   private async shown(ctx: Ctx, rows: AirspaceRow[]) {
     if (rows.length === 0) return [];
@@ -410,28 +467,42 @@ export class AirspaceService {
       rows.flatMap((row) => splitIds(row.uavAirportIds)),
     );
     const fileIds = [...new Set(rows.flatMap((row) => splitIds(row.attachIds)))];
-    const files = fileIds.length
-      ? new Map(
-          (
-            await ctx.db
-              .select({ id: attach.id, name: attach.originalName })
-              .from(attach)
-              .where(scope(ctx, attach, inArray(attach.id, fileIds)))
-          ).map((file) => [file.id, file.name]),
-        )
-      : new Map<string, string>();
+    const fileRows = fileIds.length
+      ? await ctx.db
+          .select({ id: attach.id, name: attach.originalName, link: attach.link })
+          .from(attach)
+          .where(scope(ctx, attach, inArray(attach.id, fileIds)))
+      : [];
+    const files = new Map(fileRows.map((file) => [file.id, file]));
     const names = (ids: string, found: Map<string, string>) =>
       splitIds(ids)
         .map((id) => found.get(id) ?? '')
         .join(',');
-    return rows.map((row) => ({
-      ...row,
-      aircraftName: row.aircraftId ? (aircraft.get(row.aircraftId) ?? null) : null,
-      uavAirportNames: names(row.uavAirportIds, points),
-      attachNames: names(row.attachIds, files),
-      shape: row.geometry.type === 'Circle' ? ('circle' as const) : ('polygon' as const),
-      approvalStatus: statusAt(row, now),
-    }));
+    const fileNames = new Map(fileRows.map((file) => [file.id, file.name]));
+    const lastChange = await this.lastChanges(
+      ctx,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => {
+      const status = statusAt(row, now);
+      const last = lastChange.get(row.id);
+      // read as expired before the job stored it: the change is the end of the window, by the platform
+      const unstored = status === 'expired' && row.approvalStatus === 'approved';
+      return {
+        ...row,
+        aircraftName: row.aircraftId ? (aircraft.get(row.aircraftId) ?? null) : null,
+        uavAirportNames: names(row.uavAirportIds, points),
+        attachNames: names(row.attachIds, fileNames),
+        attachFiles: splitIds(row.attachIds).flatMap((id) => {
+          const file = files.get(id);
+          return file ? [file] : [];
+        }),
+        shape: row.geometry.type === 'Circle' ? ('circle' as const) : ('polygon' as const),
+        approvalStatus: status,
+        statusUserName: unstored ? null : (last?.userName ?? null),
+        statusTime: unstored ? row.endTime : (last?.time ?? null),
+      };
+    });
   }
 }
 

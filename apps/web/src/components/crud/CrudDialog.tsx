@@ -63,7 +63,15 @@ export function CrudDialog<T extends { id: string }>(props: CrudDialogProps<T>) 
   });
 
   const submit = async () => {
-    const values = (await form.validateFields()) as Record<string, unknown>;
+    let values: Record<string, unknown>;
+    try {
+      values = (await form.validateFields()) as Record<string, unknown>;
+    } catch (error) {
+      // a long form: the first refused field may be out of view, above the submit button
+      const first = (error as { errorFields?: Array<{ name: (string | number)[] }> }).errorFields?.[0];
+      if (first) form.scrollToField(first.name, { block: 'center' });
+      return;
+    }
     const editing = dialog?.mode === 'edit' ? dialog.record : undefined;
     const body = props.beforeSubmit
       ? props.beforeSubmit(values, editing)
