@@ -161,10 +161,13 @@ describe('dock clusters on the live map', () => {
     // every dock of the site is now drawn on its own, inside the map
     // (the clusters and the devices are published together once the view settles; poll both)
     await expect
-      .poll(async () => {
-        const opened = await shown();
-        return site.map((dock) => opened[dock.serialNumber]);
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          const opened = await shown();
+          return site.map((dock) => opened[dock.serialNumber]);
+        },
+        { timeout: 10_000 },
+      )
       .toEqual(
         ['flying', 'flying', 'alarm', 'online'].map((status) =>
           expect.objectContaining({ status, clustered: false }),
