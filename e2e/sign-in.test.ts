@@ -191,10 +191,10 @@ describe('routing rules (spec §2)', () => {
     const { context, page } = await newPage(browser);
     await signedIn(page, platform);
     expect(await page.title()).toBe('无人机智能巡检云平台');
-    await page.goto(`${platform.url}/airspace/airspace`);
-    await page.waitForURL('**/airspace/airspace/index');
-    await hasText(page.getByTestId('not-available'), '空域申请');
-    expect(await page.title()).toBe('空域申请');
+    await page.goto(`${platform.url}/emergency/rank`);
+    await page.waitForURL('**/emergency/rank/index');
+    await hasText(page.getByTestId('not-available'), '应急等级');
+    expect(await page.title()).toBe('应急等级');
     await context.close();
   });
 
