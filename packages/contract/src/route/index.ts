@@ -23,7 +23,6 @@ export {
   MappingHeight as RouteMappingHeight,
   OBLIQUE_PITCH_RANGE,
   Overlap as RouteOverlap,
-  RANGE_PARAMS as ROUTE_RANGE_PARAMS,
   routeFigures,
   Speed as RouteSpeed,
   SPEED_RANGE,
@@ -70,4 +69,10 @@ export {
   type MappingFigures,
 } from './planning/area.js';
 export { ObliqueRouteInput, planOblique, type ObliquePass, type ObliquePlan } from './planning/oblique.js';
-export { offsetPolyline, planStrip, StripRouteInput, type StripFigures, type StripPlan } from './planning/strip.js';
+export {
+  offsetPolyline,
+  planStrip,
+  StripRouteInput,
+  type StripFigures,
+  type StripPlan,
+} from './planning/strip.js';

@@ -87,7 +87,7 @@ export function mappingHeight(
 ): { heightM: number; gsdCm: number } | PlanError {
   const heightM = params.heightM ?? heightForGsd(params.gsdCm!, camera);
   if (heightM < MAPPING_HEIGHT_RANGE.min || heightM > MAPPING_HEIGHT_RANGE.max) {
-    return { key: 'route.height', params: { ...MAPPING_HEIGHT_RANGE } };
+    return { key: 'route.height' };
   }
   return { heightM, gsdCm: gsdOf(heightM, camera) };
 }
@@ -156,7 +156,7 @@ export function lawnMower(options: PassOptions): { waypoints: PlannedWaypoint[];
   }
   const lines = Math.ceil((high - low + 2 * Math.max(options.marginM, 0)) / options.spacingM);
   if (lines * 2 > WAYPOINT_LIMIT) {
-    return { key: 'route.tooManyWaypoints', params: { count: lines * 2, limit: WAYPOINT_LIMIT } };
+    return { key: 'route.tooManyWaypoints', params: { count: lines * 2 } };
   }
   const swept = sweepPieces(rings, options.marginM, options.spacingM);
   if (!swept) return { key: 'route.empty' };

@@ -32,6 +32,8 @@ export const SPEED_RANGE = { min: 1, max: 15 } as const;
 export const GIMBAL_PITCH_RANGE = { min: -90, max: 35 } as const;
 /** Oblique passes: a camera tilted at least 5° off level and 5° off straight down. */
 export const OBLIQUE_PITCH_RANGE = { min: -85, max: -15 } as const;
+/* The ranges below are written out in the route messages (messages.ts); messages.test.ts keeps them equal. */
+
 /** Mapping heights above the ground, metres: under 10 m no mapping route is safe, over 1,500 m no camera maps. */
 export const MAPPING_HEIGHT_RANGE = { min: 10, max: 1500 } as const;
 export const GSD_RANGE = { min: 0.1, max: 100 } as const;
@@ -50,11 +52,11 @@ export const HEIGHT_MODES = ['relativeToStartPoint', 'WGS84', 'realTimeFollowSur
 export type HeightMode = (typeof HEIGHT_MODES)[number];
 export const MAPPING_HEIGHT_MODES = ['relativeToStartPoint', 'realTimeFollowSurface'] as const;
 
-/** Height limits of each reference, metres. */
-export const HEIGHT_RANGE: Record<HeightMode, { min: number; max: number }> = {
-  relativeToStartPoint: { min: -1500, max: 1500 },
-  WGS84: { min: -500, max: 9000 },
-  realTimeFollowSurface: { min: 10, max: 1500 },
+/** Height limits of each reference, metres, and the message refusing a height outside them. */
+export const HEIGHT_RANGE: Record<HeightMode, { min: number; max: number; key: RouteMessageKey }> = {
+  relativeToStartPoint: { min: -1500, max: 1500, key: 'route.heightRelative' },
+  WGS84: { min: -500, max: 9000, key: 'route.heightEllipsoid' },
+  realTimeFollowSurface: { min: 10, max: 1500, key: 'route.heightFollow' },
 };
 
 /** WPML `waypointHeadingMode`. */
@@ -82,13 +84,9 @@ export const TURN_MIN_DEG = 5;
 // ------------------------------------------------------------------------------------------------ schemas
 
 const ranged = (range: { min: number; max: number }, key: RouteMessageKey) =>
-  num(
-    z
-      .number({ message: key })
-      .min(range.min, { message: key })
-      .max(range.max, { message: key }),
-    { ownMessage: true },
-  );
+  num(z.number({ message: key }).min(range.min, { message: key }).max(range.max, { message: key }), {
+    ownMessage: true,
+  });
 
 export const Speed = ranged(SPEED_RANGE, 'route.speed');
 export const GimbalPitch = ranged(GIMBAL_PITCH_RANGE, 'route.gimbalPitch');
@@ -98,22 +96,10 @@ export const Overlap = ranged({ min: 0, max: 95 }, 'route.overlap');
 /** Degrees clockwise from north, 0 ≤ angle ≤ 360 (360 is north again). */
 export const Angle = ranged({ min: 0, max: 360 }, 'route.angle');
 /** Heading in degrees as WPML writes it, −180 to 180. */
-export const Heading = ranged({ min: -180, max: 180 }, 'route.angle');
+export const Heading = ranged({ min: -180, max: 180 }, 'route.heading');
 export const Margin = ranged({ min: -MARGIN_MAX, max: MARGIN_MAX }, 'route.margin');
 export const MappingHeight = ranged(MAPPING_HEIGHT_RANGE, 'route.height');
 export const GsdCm = ranged(GSD_RANGE, 'route.gsd');
-
-/** Parameters of each refusal message, so the console can show `route.height` with its range. */
-export const RANGE_PARAMS: Partial<Record<RouteMessageKey, Record<string, number>>> = {
-  'route.speed': SPEED_RANGE,
-  'route.height': MAPPING_HEIGHT_RANGE,
-  'route.gsd': GSD_RANGE,
-  'route.margin': { max: MARGIN_MAX },
-  'route.width': { max: STRIP_WIDTH_MAX },
-  'route.hoverTime': { max: HOVER_MAX_S },
-  'route.focalLength': ZOOM_RANGE,
-  'route.angle': { min: 0, max: 360 },
-};
 
 // ------------------------------------------------------------------------------------------------ results
 
@@ -209,6 +195,6 @@ export function routeFigures(waypoints: readonly PlannedWaypoint[]): RouteFigure
 /** Refuse a waypoint list longer than WAYPOINT_LIMIT, or an empty one. */
 export function checkWaypointCount(count: number): PlanError | undefined {
   if (count === 0) return { key: 'route.empty' };
-  if (count > WAYPOINT_LIMIT) return { key: 'route.tooManyWaypoints', params: { count, limit: WAYPOINT_LIMIT } };
+  if (count > WAYPOINT_LIMIT) return { key: 'route.tooManyWaypoints', params: { count } };
   return undefined;
 }

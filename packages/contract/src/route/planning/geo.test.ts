@@ -6,7 +6,13 @@ describe('spherical helpers', () => {
     // one degree of latitude: π·6,371,008.8/180 = 111,195.08 m
     expect(haversineM([116, 39], [116, 40])).toBeCloseTo(111_195.08, 1);
     // one degree of longitude on the equator, and a path of two of them
-    expect(geodesicLengthM([[0, 0], [1, 0], [2, 0]])).toBeCloseTo(2 * 111_195.08, 0);
+    expect(
+      geodesicLengthM([
+        [0, 0],
+        [1, 0],
+        [2, 0],
+      ]),
+    ).toBeCloseTo(2 * 111_195.08, 0);
   });
 
   it('projects to a local plane and back exactly, true to scale near its origin', () => {
@@ -24,11 +30,39 @@ describe('spherical helpers', () => {
   });
 
   it('measures areas with holes and finds crossing boundaries', () => {
-    const square = [[0, 0], [100, 0], [100, 100], [0, 100]] as [number, number][];
-    const hole = [[10, 10], [20, 10], [20, 20], [10, 20]] as [number, number][];
+    const square = [
+      [0, 0],
+      [100, 0],
+      [100, 100],
+      [0, 100],
+    ] as [number, number][];
+    const hole = [
+      [10, 10],
+      [20, 10],
+      [20, 20],
+      [10, 20],
+    ] as [number, number][];
     expect(polygonAreaM2([square, hole])).toBeCloseTo(9900, 6);
     expect(ringsCross([square, hole])).toBe(false);
-    expect(ringsCross([[[0, 0], [100, 100], [100, 0], [0, 100]]])).toBe(true); // a bow tie
-    expect(ringsCross([square, [[90, 90], [110, 90], [110, 110]]])).toBe(true); // a hole across the edge
+    expect(
+      ringsCross([
+        [
+          [0, 0],
+          [100, 100],
+          [100, 0],
+          [0, 100],
+        ],
+      ]),
+    ).toBe(true); // a bow tie
+    expect(
+      ringsCross([
+        square,
+        [
+          [90, 90],
+          [110, 90],
+          [110, 110],
+        ],
+      ]),
+    ).toBe(true); // a hole across the edge
   });
 });

@@ -128,7 +128,15 @@ export function ringsCross(rings: readonly (readonly Enu[])[]): boolean {
     for (let i = 0; i < ring.length; i++) {
       const a = ring[i]!;
       const b = ring[(i + 1) % ring.length]!;
-      edges.push({ ring: r, index: i, size: ring.length, a, b, west: Math.min(a[0], b[0]), east: Math.max(a[0], b[0]) });
+      edges.push({
+        ring: r,
+        index: i,
+        size: ring.length,
+        a,
+        b,
+        west: Math.min(a[0], b[0]),
+        east: Math.max(a[0], b[0]),
+      });
     }
   });
   edges.sort((p, q) => p.west - q.west);

@@ -5,7 +5,10 @@ import type { CameraSpec } from '../camera.js';
  * side (width) lies across the track, as DJI's mapping routes fly it, so the side overlap spaces the lines
  * with the footprint's width and the front overlap spaces the photos with its height.
  */
-type Sensor = Pick<CameraSpec, 'sensorWidthMm' | 'sensorHeightMm' | 'focalLengthMm' | 'imageWidthPx' | 'imageHeightPx'>;
+type Sensor = Pick<
+  CameraSpec,
+  'sensorWidthMm' | 'sensorHeightMm' | 'focalLengthMm' | 'imageWidthPx' | 'imageHeightPx'
+>;
 
 /** Ground sample distance in cm/px at `heightM` above the ground: sensorWidth·H / (focal·imageWidth). */
 export function gsd(heightM: number, camera: Sensor): number {

@@ -37,7 +37,10 @@ export const StripRouteInput = z
     MappingParams,
     z.object({ centreLine: LineGeometry, leftWidthM: Width.default(50), rightWidthM: Width.default(50) }),
   )
-  .refine((input) => input.leftWidthM + input.rightWidthM > 0, { message: 'route.widthEmpty', path: ['leftWidthM'] });
+  .refine((input) => input.leftWidthM + input.rightWidthM > 0, {
+    message: 'route.widthEmpty',
+    path: ['leftWidthM'],
+  });
 export type StripRouteInput = z.infer<typeof StripRouteInput>;
 
 export interface StripFigures extends RouteFigures {
@@ -104,7 +107,7 @@ export function planStrip(input: StripRouteInput): PlanResult<StripPlan> {
   const widthM = input.leftWidthM + input.rightWidthM;
   const count = Math.max(1, Math.ceil(widthM / spacingM - 1e-9));
   if (count * centre.length > WAYPOINT_LIMIT) {
-    return refuse('route.tooManyWaypoints', { count: count * centre.length, limit: WAYPOINT_LIMIT });
+    return refuse('route.tooManyWaypoints', { count: count * centre.length });
   }
   const middle = (input.leftWidthM - input.rightWidthM) / 2;
   const waypoints: PlannedWaypoint[] = [];

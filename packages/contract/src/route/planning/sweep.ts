@@ -196,7 +196,8 @@ export function sweepPieces(
       const touching = previous.filter((p) => p.piece.from <= piece.to && piece.from <= p.piece.to);
       const only = touching.length === 1 ? touching[0]! : undefined;
       const shared =
-        only && pieces.filter((other) => only.piece.from <= other.to && other.from <= only.piece.to).length === 1;
+        only &&
+        pieces.filter((other) => only.piece.from <= other.to && other.from <= only.piece.to).length === 1;
       if (only && shared && only.cell.open) {
         only.cell.pieces.push(piece);
         current.push({ piece, cell: only.cell });

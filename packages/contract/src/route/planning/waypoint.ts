@@ -24,7 +24,7 @@ import {
  * WPML's `actionActuatorFunc` names them.
  */
 
-const Height = num(z.number({ message: 'route.height' }), { ownMessage: true });
+const Height = num(z.number({ message: 'route.heightRelative' }), { ownMessage: true });
 
 const hoverTime = num(
   z.number({ message: 'route.hoverTime' }).min(0, { message: 'route.hoverTime' }).max(HOVER_MAX_S, {
@@ -53,7 +53,11 @@ export const WaypointActionInput = z.discriminatedUnion(
       direction: z.enum(['clockwise', 'counterClockwise'], { message: 'route.action' }).default('clockwise'),
     }),
     z
-      .object({ type: z.literal('gimbalRotate'), pitchDeg: GimbalPitch.optional(), yawDeg: Heading.optional() })
+      .object({
+        type: z.literal('gimbalRotate'),
+        pitchDeg: GimbalPitch.optional(),
+        yawDeg: Heading.optional(),
+      })
       .refine((action) => action.pitchDeg !== undefined || action.yawDeg !== undefined, {
         message: 'route.gimbalPitch',
         path: ['pitchDeg'],
@@ -100,7 +104,7 @@ export const WaypointRouteInput = z
     const range = HEIGHT_RANGE[route.heightMode];
     const outside = (height: number) => height < range.min || height > range.max;
     const issue = (path: (string | number)[]) =>
-      context.addIssue({ code: 'custom', message: 'route.height', path, params: { ...range } });
+      context.addIssue({ code: 'custom', message: range.key, path });
     if (outside(route.defaults.heightM)) issue(['defaults', 'heightM']);
     route.waypoints.forEach((point, index) => {
       if (point.heightM !== undefined && outside(point.heightM)) issue(['waypoints', index, 'heightM']);
@@ -126,7 +130,9 @@ export function planWaypoints(input: WaypointRouteInput): PlanResult<WaypointPla
       heightM: point.heightM ?? defaults.heightM,
       speedMS: point.speedMS ?? defaults.speedMS,
       headingMode: mode,
-      ...((mode === 'fixed' || mode === 'smoothTransition') && headingDeg !== undefined ? { headingDeg } : {}),
+      ...((mode === 'fixed' || mode === 'smoothTransition') && headingDeg !== undefined
+        ? { headingDeg }
+        : {}),
       gimbalPitchDeg: point.gimbalPitchDeg ?? defaults.gimbalPitchDeg,
       turnMode: point.turnMode ?? defaults.turnMode,
       actions: point.actions,
