@@ -61,8 +61,10 @@ export {
   type WaypointPlan,
 } from './planning/waypoint.js';
 export {
+  AreaParams,
   AreaRouteInput,
   CameraId,
+  heightOrGsd,
   MappingParams,
   planArea,
   type AreaPlan,

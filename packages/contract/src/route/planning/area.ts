@@ -17,6 +17,7 @@ import {
   routeFigures,
   Speed,
   type PlanError,
+  type RouteMessageKey,
   WAYPOINT_LIMIT,
 } from './common.js';
 import { type Enu, planeAround, polygonAreaM2, ringsCross, type LocalPlane } from './geo.js';
@@ -32,35 +33,39 @@ export const CameraId = z
  * What every mapping route is flown with: the camera, the height above the ground (or the ground sample
  * distance to derive it from), the overlaps in percent, the speed and the height reference.
  */
-export const MappingParams = z
-  .object({
-    cameraId: CameraId,
-    /** metres above the ground; when absent, derived from gsdCm */
-    heightM: MappingHeight.optional(),
-    /** cm/px, used when heightM is absent */
-    gsdCm: GsdCm.optional(),
-    frontOverlap: Overlap.default(80),
-    sideOverlap: Overlap.default(70),
-    speedMS: Speed.default(10),
-    heightMode: z.enum(MAPPING_HEIGHT_MODES, { message: 'route.heightMode' }).default('relativeToStartPoint'),
-  })
-  .refine((params) => params.heightM !== undefined || params.gsdCm !== undefined, {
-    message: 'route.heightOrGsd',
-    path: ['heightM'],
-  });
+export const MappingParams = z.object({
+  cameraId: CameraId,
+  /** metres above the ground; when absent, derived from gsdCm */
+  heightM: MappingHeight.optional(),
+  /** cm/px, used when heightM is absent */
+  gsdCm: GsdCm.optional(),
+  frontOverlap: Overlap.default(80),
+  sideOverlap: Overlap.default(70),
+  speedMS: Speed.default(10),
+  heightMode: z.enum(MAPPING_HEIGHT_MODES, { message: 'route.heightMode' }).default('relativeToStartPoint'),
+});
 export type MappingParams = z.infer<typeof MappingParams>;
 
+/** A mapping route needs its height or its GSD (the planners' schemas end with this check). */
+export const heightOrGsd: [
+  (params: Pick<MappingParams, 'heightM' | 'gsdCm'>) => boolean,
+  { message: RouteMessageKey; path: string[] },
+] = [
+  (params) => params.heightM !== undefined || params.gsdCm !== undefined,
+  { message: 'route.heightOrGsd', path: ['heightM'] },
+];
+
+/** The area's own parameters, shared with the oblique route. */
+export const AreaParams = MappingParams.extend({
+  polygon: PolygonGeometry,
+  /** direction of the lines, degrees clockwise from north */
+  courseAngleDeg: Angle.default(0),
+  /** metres the area is widened (negative: narrowed) before the lines are laid */
+  marginM: Margin.default(0),
+});
+
 /** Area route (spec "planar", WPML `mapping2d`). */
-export const AreaRouteInput = z.intersection(
-  MappingParams,
-  z.object({
-    polygon: PolygonGeometry,
-    /** direction of the lines, degrees clockwise from north */
-    courseAngleDeg: Angle.default(0),
-    /** metres the area is widened (negative: narrowed) before the lines are laid */
-    marginM: Margin.default(0),
-  }),
-);
+export const AreaRouteInput = AreaParams.refine(...heightOrGsd);
 export type AreaRouteInput = z.infer<typeof AreaRouteInput>;
 
 /** The figures of a mapping route (or of one pass of it). */

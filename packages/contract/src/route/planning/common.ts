@@ -59,8 +59,8 @@ export const HEIGHT_RANGE: Record<HeightMode, { min: number; max: number; key: R
   realTimeFollowSurface: { min: 10, max: 1500, key: 'route.heightFollow' },
 };
 
-/** WPML `waypointHeadingMode`. */
-export const HEADING_MODES = ['followWayline', 'manually', 'fixed', 'smoothTransition', 'towardPOI'] as const;
+/** WPML `waypointHeadingMode` (`towardPOI`, which needs a point of interest, is not planned here). */
+export const HEADING_MODES = ['followWayline', 'manually', 'fixed', 'smoothTransition'] as const;
 export type HeadingMode = (typeof HEADING_MODES)[number];
 
 /** WPML `waypointTurnMode`. */
@@ -75,7 +75,7 @@ export type TurnMode = (typeof TURN_MODES)[number];
 /**
  * Time added for each turn (a waypoint where the track changes direction by more than TURN_MIN_DEG): the
  * aircraft slows down, turns and speeds up again. 2 s is what a 10 m/s mapping aircraft loses braking and
- * accelerating at about 5 m/s²; duration estimates of DJI Pilot come out within the same few seconds a turn.
+ * accelerating at about 5 m/s² (10/5 s braking, 10/5 s accelerating, half of each lost against cruising).
  * Take-off, climb to the route and return are not included in any duration.
  */
 export const TURN_ALLOWANCE_S = 2;

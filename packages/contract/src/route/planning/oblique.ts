@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { cameraById } from '../camera.js';
 import {
   checkWaypointCount,
@@ -10,7 +10,8 @@ import {
   routeFigures,
 } from './common.js';
 import {
-  AreaRouteInput,
+  AreaParams,
+  heightOrGsd,
   isPlanError,
   lawnMower,
   type MappingFigures,
@@ -27,9 +28,8 @@ import { lineSpacing, photoInterval } from './photo.js';
  * spaces its lines and photos for the slant distance H / cos(tilt) to the ground it looks at. Each pass is its
  * own wayline; the route's figures are the passes' summed (transit between passes not included).
  */
-export const ObliqueRouteInput = z.intersection(
-  AreaRouteInput,
-  z.object({ obliquePitchDeg: ObliquePitch.default(-45) }),
+export const ObliqueRouteInput = AreaParams.extend({ obliquePitchDeg: ObliquePitch.default(-45) }).refine(
+  ...heightOrGsd,
 );
 export type ObliqueRouteInput = z.infer<typeof ObliqueRouteInput>;
 

@@ -12,7 +12,7 @@ import {
   type RouteFigures,
   WAYPOINT_LIMIT,
 } from './common.js';
-import { isPlanError, MappingParams, mappingHeight } from './area.js';
+import { heightOrGsd, isPlanError, MappingParams, mappingHeight } from './area.js';
 import { type Enu, geodesicLengthM, planeAround } from './geo.js';
 import { gsd as gsdOf, lineSpacing, photoInterval } from './photo.js';
 
@@ -32,11 +32,12 @@ const Width = num(
   { ownMessage: true },
 );
 
-export const StripRouteInput = z
-  .intersection(
-    MappingParams,
-    z.object({ centreLine: LineGeometry, leftWidthM: Width.default(50), rightWidthM: Width.default(50) }),
-  )
+export const StripRouteInput = MappingParams.extend({
+  centreLine: LineGeometry,
+  leftWidthM: Width.default(50),
+  rightWidthM: Width.default(50),
+})
+  .refine(...heightOrGsd)
   .refine((input) => input.leftWidthM + input.rightWidthM > 0, {
     message: 'route.widthEmpty',
     path: ['leftWidthM'],

@@ -132,6 +132,11 @@ describe('waypoint planner', () => {
       'defaults.heightM: route.heightRelative',
     ]);
     expect(issues(route('EGM96', 100))).toEqual(['heightMode: route.heightMode']);
+    expect(
+      issues({
+        waypoints: [{ position: at([0, 0]), headingMode: 'smoothTransition' }, { position: at([10, 0]) }],
+      }),
+    ).toEqual(['waypoints.0.headingDeg: route.heading']);
     const parsed = WaypointRouteInput.safeParse(route('realTimeFollowSurface', 5));
     expect(translate('en-US', parsed.error!.issues[0]!.message)).toBe(
       'the height above the terrain must be between 10 and 1,500 m',

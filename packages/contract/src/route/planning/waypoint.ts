@@ -108,6 +108,15 @@ export const WaypointRouteInput = z
     if (outside(route.defaults.heightM)) issue(['defaults', 'heightM']);
     route.waypoints.forEach((point, index) => {
       if (point.heightM !== undefined && outside(point.heightM)) issue(['waypoints', index, 'heightM']);
+      // a smooth transition turns towards a stated heading
+      const mode = point.headingMode ?? route.defaults.headingMode;
+      if (mode === 'smoothTransition' && (point.headingDeg ?? route.defaults.headingDeg) === undefined) {
+        context.addIssue({
+          code: 'custom',
+          message: 'route.heading',
+          path: ['waypoints', index, 'headingDeg'],
+        });
+      }
     });
   });
 export type WaypointRouteInput = z.infer<typeof WaypointRouteInput>;
