@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEVICE_MODELS } from '../fleet/device-models.js';
-import { CAMERAS, cameraById, cameraForModel, cameraForPayloadEnum } from './camera.js';
+import { CAMERAS, cameraById, cameraForModel, cameraForPayloadEnum, cameraForRoute } from './camera.js';
 import { gsd } from './planning/photo.js';
 
 describe('payload camera catalogue', () => {
@@ -12,6 +12,10 @@ describe('payload camera catalogue', () => {
     expect(cameraForPayloadEnum(50)?.id).toBe('p1-35mm');
     expect(cameraForPayloadEnum(90742)?.id).toBe('l1-rgb');
     expect(cameraForPayloadEnum(12345)).toBeUndefined();
+    // a route names its aircraft and payload: the payload's camera first, else the aircraft's own
+    expect(cameraForRoute('dji-m350', 'dji-p1')?.id).toBe('p1-35mm');
+    expect(cameraForRoute('dji-m3td', null)?.id).toBe('m3td-wide');
+    expect(cameraForRoute('dji-m350', 'dji-h30')).toBeUndefined();
   });
 
   it('names only models of the device catalogue, with distinct ids and enum values', () => {

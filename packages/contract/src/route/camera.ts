@@ -196,3 +196,14 @@ export function cameraForPayloadEnum(value: number | null | undefined): CameraSp
 export function cameraById(id: string | null | undefined): CameraSpec | undefined {
   return id ? CAMERAS.find((entry) => entry.id === id) : undefined;
 }
+
+/**
+ * The camera a route of an aircraft and payload (spec §3 Route: aircraft model, pod type) maps with: the
+ * payload's when it is a camera of the catalogue (a P1 on an M350), else the aircraft's own (a Mavic 3E).
+ */
+export function cameraForRoute(
+  aircraftModelId: string | null | undefined,
+  payloadModelId?: string | null,
+): CameraSpec | undefined {
+  return cameraForModel(payloadModelId) ?? cameraForModel(aircraftModelId);
+}

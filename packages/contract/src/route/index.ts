@@ -3,7 +3,14 @@
  * functions the console runs for live figures and the server runs again before it saves or writes a KMZ.
  * Generic names (speed, angle, overlap…) are exported with a `Route` prefix.
  */
-export { CAMERAS, cameraById, cameraForModel, cameraForPayloadEnum, type CameraSpec } from './camera.js';
+export {
+  CAMERAS,
+  cameraById,
+  cameraForModel,
+  cameraForPayloadEnum,
+  cameraForRoute,
+  type CameraSpec,
+} from './camera.js';
 export {
   Angle as RouteAngle,
   checkWaypointCount,
