@@ -21,8 +21,9 @@ export const refuse = (key: RouteMessageKey, params?: Record<string, string | nu
 // ------------------------------------------------------------------------------------------------- limits
 
 /**
- * At most this many waypoints in one wayline: WPML's `wpml:index` is documented as an integer from 0 to
- * 65535; we stop there rather than write an index DJI may refuse.
+ * At most this many waypoints in one wayline: our stated limit, the largest 16-bit `wpml:index`. We found no
+ * maximum in DJI's WPML reference to confirm it; the KMZ work should check it against what DJI Pilot 2 and
+ * the docks accept (DJI's own planners make far fewer points: a 1 km² area at 2 cm GSD is 64).
  */
 export const WAYPOINT_LIMIT = 65_535;
 
