@@ -3,16 +3,18 @@
  * need them: sensor size, real (not 35 mm equivalent) focal length and image size of the camera a mapping
  * route photographs with, which for a multi-camera payload is its wide camera.
  *
- * Sources: DJI's public spec sheets (dji.com, enterprise.dji.com, "Specs") for sensor format, pixel count and
- * equivalent focal length; the real focal length is what the cameras write into EXIF (FocalLength), which
- * agrees with equivalent ÷ crop factor. Sensor sizes of the nominal formats: 4/3″ 17.3 × 13.0 mm, 1″ 13.2 ×
- * 8.8 mm, 1/2″ (48 MP quad-Bayer) 6.4 × 4.8 mm, 1/2.3″ 6.17 × 4.55 mm, 1/1.3″ 9.7 × 7.3 mm, full frame (P1)
- * 35.9 × 24.0 mm. The Matrice 4D/4TD figures are those of the Matrice 4E/4T they are built from.
+ * Sources: DJI's public spec sheets (sensor format, pixel count, 35 mm-equivalent focal length) and the real
+ * focal length the cameras write into EXIF, which agrees with equivalent ÷ crop factor; taken as published,
+ * not re-checked against the live pages in this change. Sensor sizes of the nominal formats: 4/3″ 17.3 ×
+ * 13.0 mm, 1″ 13.2 × 8.8 mm, 1/2″ (48 MP quad-Bayer) 6.4 × 4.8 mm, 1/2.3″ 6.17 × 4.55 mm, 1/1.3″ 9.7 × 7.3
+ * mm, full frame (P1) 35.9 × 24.0 mm. The Matrice 4D/4TD figures are those of the Matrice 4E/4T they are
+ * built from. camera.test.ts checks the GSD against what DJI states for the P1 (H/80) and Mavic 3E (H/36.5).
  *
- * `payloadEnumValue` is WPML's `payloadInfo/payloadEnumValue` (Cloud API camera enumeration `type`):
- * confirmed by DJI's product-support page for H20 42, H20T 43, P1 50, M30 52, M30T 53, Mavic 3E 66, Mavic 3T
- * 67, L1 90742; taken from the device catalogue for H30 82, H30T 83, L2 84; M3D 80, M3TD 81, M4D 98 and M4TD
- * 99 come from community ports of the SDK and are NOT confirmed from DJI's own text.
+ * `payloadEnumValue` is WPML's `payloadInfo/payloadEnumValue` (Cloud API camera enumeration `type`): H20 42,
+ * H20T 43, P1 50, M30 camera 52 and L2 84 are the device catalogue's payload types; M30T 53, Mavic 3E 66,
+ * Mavic 3T 67 and L1 90742 are DJI's camera enumeration as commonly published; M3D 80, M3TD 81, M4D 98 and
+ * M4TD 99 come from community ports of the SDK. None but the catalogue's was re-checked here: the KMZ work
+ * should confirm them against real DJI files. H30/H30T are left out (no published figures to hand).
  */
 export interface CameraSpec {
   /** stable key of this camera */

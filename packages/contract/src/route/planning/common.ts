@@ -23,7 +23,7 @@ export const refuse = (key: RouteMessageKey, params?: Record<string, string | nu
 /**
  * At most this many waypoints in one wayline: our stated limit, the largest 16-bit `wpml:index`. We found no
  * maximum in DJI's WPML reference to confirm it; the KMZ work should check it against what DJI Pilot 2 and
- * the docks accept (DJI's own planners make far fewer points: a 1 km² area at 2 cm GSD is 64).
+ * the docks accept (mapping needs far fewer: our 1 km² area at 2 cm GSD is 64 waypoints).
  */
 export const WAYPOINT_LIMIT = 65_535;
 
