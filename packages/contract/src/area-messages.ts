@@ -7,6 +7,7 @@ import { messages as gis } from './gis/messages.js';
 import { messages as log } from './log/messages.js';
 import { messages as remoteControl } from './remote-control/messages.js';
 import { messages as resource } from './resource/messages.js';
+import { messages as route } from './route/messages.js';
 import { messages as system } from './system/messages.js';
 import { messages as user } from './user/messages.js';
 
@@ -20,6 +21,7 @@ export const areaMessages = {
   ...log,
   ...remoteControl,
   ...resource,
+  ...route,
   ...system,
   ...user,
 };

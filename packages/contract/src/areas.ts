@@ -9,6 +9,7 @@ export * from './live/index.js';
 export * from './log/index.js';
 export * from './remote-control/index.js';
 export * from './resource/index.js';
+export * from './route/index.js';
 export * from './system/index.js';
 export * from './telemetry/index.js';
 export * from './user/index.js';
