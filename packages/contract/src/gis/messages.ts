@@ -75,7 +75,10 @@ export const messages = {
     '{file} is not a DJI WPML 1.0.x file (namespace: {namespace})',
   ],
   'gis.wpmlMissing': ['{file} 缺少 {element}', '{file} lacks {element}'],
-  'gis.wpmlValue': ['{file} 中 {element} 的值不正确：{value}', '{file}: {element} has a wrong value: {value}'],
+  'gis.wpmlValue': [
+    '{file} 中 {element} 的值不正确：{value}',
+    '{file}: {element} has a wrong value: {value}',
+  ],
   'gis.jsonBroken': ['GeoJSON 格式不正确：{reason}', 'the GeoJSON is not valid: {reason}'],
   'gis.importFeature': ['第 {number} 个图形的 {path} 有误：{rule}', 'shape {number}, {path}: {rule}'],
   'gis.importFeatureNamed': [

@@ -19,7 +19,12 @@ export const WPML_EXIT_ON_RC_LOST = ['goContinue', 'executeLostAction'] as const
 export const WPML_RC_LOST_ACTIONS = ['goBack', 'landing', 'hover'] as const;
 export const WPML_COORDINATE_MODES = ['WGS84'] as const;
 /** template heights: relative to take-off, ellipsoid (EGM96 in WPML's words) or above ground (terrain follow) */
-export const WPML_HEIGHT_MODES = ['relativeToStartPoint', 'EGM96', 'aboveGroundLevel', 'realTimeFollowSurface'] as const;
+export const WPML_HEIGHT_MODES = [
+  'relativeToStartPoint',
+  'EGM96',
+  'aboveGroundLevel',
+  'realTimeFollowSurface',
+] as const;
 /** waylines.wpml heights: relative to take-off, or WGS84 ellipsoid */
 export const WPML_EXECUTE_HEIGHT_MODES = ['relativeToStartPoint', 'WGS84', 'realTimeFollowSurface'] as const;
 export const WPML_HEADING_MODES = [
@@ -298,8 +303,7 @@ export function haversine(a: WplPosition, b: WplPosition): number {
   const rad = Math.PI / 180;
   const dLat = (b[1] - a[1]) * rad;
   const dLon = (b[0] - a[0]) * rad;
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(a[1] * rad) * Math.cos(b[1] * rad) * Math.sin(dLon / 2) ** 2;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a[1] * rad) * Math.cos(b[1] * rad) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 

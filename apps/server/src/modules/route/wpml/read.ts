@@ -7,14 +7,13 @@ import {
   type WaylineFile,
   type WplPosition,
 } from '@aos/contract';
-import { fieldError } from '../../../lib/errors.js';
-import { EXCHANGE_LIMITS, formatBytes } from '../../gis/exchange/limits.js';
-import { looksLikeZip, ZipReader } from '../../gis/exchange/zip.js';
+import { AppError, fieldError } from '../../../lib/errors.js';
+import { formatBytes, looksLikeZip, ZipReader } from '../../../lib/zip.js';
 import { parseWpml, WpmlReader, type XmlElement } from './xml.js';
 
 /**
  * Reading a DJI KMZ (WPML 1.0.x, design/PROTOCOLS.md §3) into the contract's wayline model. The archive is read
- * with the GIS exchange's defensive zip reader (caps while inflating, unsafe names refused); both
+ * with the platform's defensive zip reader (lib/zip.ts, shared with the GIS area files) (caps while inflating, unsafe names refused); both
  * `wpmz/template.kml` and `wpmz/waylines.wpml` are required (spec §5 "Route kmz must contain the template and
  * waylines files"), `wpmz/res/*` is listed by name and size. Every refusal is a 400 naming `file` with a
  * `gis.kmz*` / `gis.wpml*` / `gis.zip*` message; nothing is written anywhere.
@@ -69,16 +68,30 @@ function within(stated: number | undefined, ours: number, absolute: number, rati
 }
 
 export function readKmz(data: Buffer, options: { limits?: Partial<KmzLimits> } = {}): KmzReadResult {
+  return neverCrash(() => readKmzUnguarded(data, options));
+}
+
+/**
+ * A file no rule foresaw (a parser's own failure, nesting deep enough to exhaust the stack) is still the
+ * sender's file at fault: a 400 naming it, never a 500 (as gis/exchange/read.ts does).
+ */
+function neverCrash<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw fieldError('file', 'gis.fileBroken', { reason: reason.split('\n')[0]!.slice(0, 200) });
+  }
+}
+
+function readKmzUnguarded(data: Buffer, options: { limits?: Partial<KmzLimits> }): KmzReadResult {
   const limits = { ...KMZ_LIMITS, ...options.limits };
   if (data.length > limits.maxInputBytes) {
     throw fieldError('file', 'gis.fileTooLarge', { limit: formatBytes(limits.maxInputBytes) });
   }
   if (!looksLikeZip(data)) throw fieldError('file', 'gis.kmzNotZip');
-  const zip = new ZipReader(data, {
-    ...EXCHANGE_LIMITS,
-    maxEntries: limits.maxEntries,
-    maxUnpackedBytes: limits.maxUnpackedBytes,
-  });
+  const zip = new ZipReader(data, limits);
   const byName = new Map(zip.entries.map((entry) => [entry.name.replace(/\\/g, '/'), entry]));
   const templateEntry = byName.get(TEMPLATE_ENTRY);
   const waylinesEntry = byName.get(WAYLINES_ENTRY);
@@ -104,6 +117,14 @@ export function readWpmlTexts(
   templateText: string,
   waylinesText: string,
   resources: { name: string; size: number }[] = [],
+): KmzReadResult {
+  return neverCrash(() => readTexts(templateText, waylinesText, resources));
+}
+
+function readTexts(
+  templateText: string,
+  waylinesText: string,
+  resources: { name: string; size: number }[],
 ): KmzReadResult {
   const t = new WpmlReader(parseWpml('template.kml', stripBom(templateText)));
   const w = new WpmlReader(parseWpml('waylines.wpml', stripBom(waylinesText)));
@@ -338,11 +359,7 @@ function readPlacemark(
         ? r.needNumber(el, 'waypointSpeed', path)
         : (r.number(el, 'waypointSpeed', path) ?? 0),
     useGlobalSpeed: r.flag(el, 'useGlobalSpeed', path),
-    waypointHeadingParam: readHeading(
-      r,
-      r.child(el, 'waypointHeadingParam'),
-      `${path}/waypointHeadingParam`,
-    ),
+    waypointHeadingParam: readHeading(r, r.child(el, 'waypointHeadingParam'), `${path}/waypointHeadingParam`),
     useGlobalHeadingParam: r.flag(el, 'useGlobalHeadingParam', path),
     waypointTurnParam: turn
       ? {
@@ -383,7 +400,10 @@ function readActionGroup(r: WpmlReader, el: XmlElement, path: string) {
         actionId: r.needNumber(action, 'actionId', actionPath),
         actionActuatorFunc: r.needText(action, 'actionActuatorFunc', actionPath),
         params: param
-          ? childElements(param).map((p): [string, string] => [p.localName ?? '', (p.textContent ?? '').trim()])
+          ? childElements(param).map((p): [string, string] => [
+              p.localName ?? '',
+              (p.textContent ?? '').trim(),
+            ])
           : [],
       };
     }),

@@ -19,7 +19,10 @@ const kmz = (files: Record<string, string | Uint8Array>) =>
   Buffer.from(
     zipSync(
       Object.fromEntries(
-        Object.entries(files).map(([name, data]) => [name, typeof data === 'string' ? Buffer.from(data) : data]),
+        Object.entries(files).map(([name, data]) => [
+          name,
+          typeof data === 'string' ? Buffer.from(data) : data,
+        ]),
       ),
     ),
   );
@@ -76,7 +79,10 @@ describe('reading a real DJI KMZ (Matrice 3TD, WPML 1.0.6, FlightHub 2 / Pilot 2
   it('keeps the template: type, coordinate and height modes, globals, every waypoint', () => {
     const t = model.template;
     expect(t.templateType).toBe('waypoint');
-    expect(t.waylineCoordinateSysParam).toMatchObject({ coordinateMode: 'WGS84', heightMode: 'aboveGroundLevel' });
+    expect(t.waylineCoordinateSysParam).toMatchObject({
+      coordinateMode: 'WGS84',
+      heightMode: 'aboveGroundLevel',
+    });
     expect(t.autoFlightSpeed).toBe(10);
     expect(t.globalHeight).toBe(20);
     expect(t.globalWaypointTurnMode).toBe('toPointAndStopWithDiscontinuityCurvature');
@@ -125,11 +131,14 @@ describe('reading a real DJI KMZ (Matrice 3TD, WPML 1.0.6, FlightHub 2 / Pilot 2
     expect(group.actions[8]!.params).toContainEqual(['orientedFileMD5', '']);
   });
 
-  it("recomputes the distance DJI wrote within 1 m or 1 %, and flags the point the repository appended", () => {
+  it('recomputes the distance DJI wrote within 1 m or 1 %, and flags the point the repository appended', () => {
     // DJI wrote the first three placemarks (11.03 m: 4.05 m across, 6.98 m down); the fourth was appended by
     // the repository's script ~100 km away without updating distance and duration, so the whole line no
     // longer matches: exactly what the comparison is for.
-    const dji = waylineFigures({ ...model.waylines[0]!, placemarks: model.waylines[0]!.placemarks.slice(0, 3) });
+    const dji = waylineFigures({
+      ...model.waylines[0]!,
+      placemarks: model.waylines[0]!.placemarks.slice(0, 3),
+    });
     expect(Math.abs(dji.distance - 11.0308141708374)).toBeLessThanOrEqual(FIGURE_TOLERANCE.distance.metres);
     expect(dji.distance).toBeCloseTo(11.03, 1);
     expect(figures[0]).toMatchObject({
@@ -302,7 +311,12 @@ describe('refusing bad and hostile archives, each with a message naming what is 
     expect(big.params.name).toBe('wpmz/template.kml');
     // 12 MB of spaces deflates to ~12 kB; the inflater stops at the cap whatever the header says
     const bomb = Buffer.alloc(12 * 1024 * 1024, 0x20);
-    const failed = refusal(read(both(real.template, real.waylines + bomb.toString()), { maxUnpackedBytes: 1_000_000, maxEntryBytes: 100 * 1024 * 1024 }));
+    const failed = refusal(
+      read(both(real.template, real.waylines + bomb.toString()), {
+        maxUnpackedBytes: 1_000_000,
+        maxEntryBytes: 100 * 1024 * 1024,
+      }),
+    );
     expect(failed.key).toBe('gis.zipTooLarge');
     expect(refusal(() => readKmz(Buffer.alloc(100, 0x50), { limits: { maxInputBytes: 50 } })).key).toBe(
       'gis.fileTooLarge',
@@ -327,7 +341,10 @@ describe('refusing bad and hostile archives, each with a message naming what is 
   it('a wrong namespace', () => {
     const other = real.waylines.replace('http://www.dji.com/wpmz/1.0.6', 'http://example.com/wpmz/1.0.6');
     const failed = refusal(read(both(real.template, other)));
-    expect(failed).toMatchObject({ key: 'gis.wpmlNamespace', params: { namespace: 'http://example.com/wpmz/1.0.6' } });
+    expect(failed).toMatchObject({
+      key: 'gis.wpmlNamespace',
+      params: { namespace: 'http://example.com/wpmz/1.0.6' },
+    });
     const future = real.template.replace('wpmz/1.0.6', 'wpmz/2.0.0');
     expect(refusal(read(both(future))).key).toBe('gis.wpmlNamespace');
     const notKml = real.template.replace('http://www.opengis.net/kml/2.2', 'http://www.opengis.net/kml/2.1');
@@ -358,16 +375,34 @@ describe('refusing bad and hostile archives, each with a message naming what is 
       element: 'Folder/templateType',
       value: 'spiral',
     });
-    const text = real.waylines.replace('<wpml:waypointSpeed>10</wpml:waypointSpeed>', '<wpml:waypointSpeed>fast</wpml:waypointSpeed>');
+    const text = real.waylines.replace(
+      '<wpml:waypointSpeed>10</wpml:waypointSpeed>',
+      '<wpml:waypointSpeed>fast</wpml:waypointSpeed>',
+    );
     expect(refusal(read(both(real.template, text))).params).toMatchObject({ value: 'fast' });
     const far = real.waylines.replace('11.499854202,48.189925743', '211.4,48.1');
     expect(refusal(read(both(real.template, far))).key).toBe('gis.wpmlValue');
   });
 
   it('never crashes on garbage inside a valid zip', () => {
-    for (const garbage of ['', '\u0000\u0001', '<', '<kml xmlns="http://www.opengis.net/kml/2.2"/>', 'x'.repeat(1000)]) {
+    for (const garbage of [
+      '',
+      '\u0000\u0001',
+      '<',
+      '<kml xmlns="http://www.opengis.net/kml/2.2"/>',
+      'x'.repeat(1000),
+    ]) {
       expect(refusal(read(both(garbage))).key).toMatch(/^gis\./);
     }
+  });
+
+  it('takes deeply nested unknown elements without crashing (xmldom parses them without recursion)', () => {
+    const depth = 20_000;
+    const deep = real.waylines.replace(
+      '<wpml:isRisky>0</wpml:isRisky>',
+      `${'<wpml:x>'.repeat(depth)}${'</wpml:x>'.repeat(depth)}<wpml:isRisky>0</wpml:isRisky>`,
+    );
+    expect(readKmz(kmz(both(real.template, deep))).model.waylines[0]!.placemarks).toHaveLength(4);
   });
 
   it('reads the texts alone too (a stored route whose KMZ was unpacked)', () => {

@@ -75,7 +75,8 @@ class XmlOut {
   /** `<wpml:name>value</wpml:name>`; nothing when the value is undefined */
   el(name: string, value: string | number | boolean | undefined | null): this {
     if (value === undefined || value === null) return this;
-    const text = typeof value === 'boolean' ? (value ? '1' : '0') : typeof value === 'number' ? num(value) : esc(value);
+    const text =
+      typeof value === 'boolean' ? (value ? '1' : '0') : typeof value === 'number' ? num(value) : esc(value);
     this.lines.push(`${'  '.repeat(this.depth)}<${name}>${text}</${name}>`);
     return this;
   }
