@@ -263,6 +263,20 @@ describe('writing KMZ', () => {
         },
       ],
     };
+    const text = writeKmz(area).templateKml;
+    // DJI's order in a mapping Placemark: shooting, direction, margin, overlap, the polygon, then heights
+    const order = [
+      '<wpml:shootType>',
+      '<wpml:direction>',
+      '<wpml:margin>',
+      '<wpml:overlap>',
+      '<Polygon>',
+      '<wpml:height>',
+    ];
+    expect(order.map((tag) => text.indexOf(tag))).toEqual(
+      order.map((tag) => text.indexOf(tag)).sort((a, b) => a - b),
+    );
+    expect(text).not.toContain('<wpml:placemarks');
     const back = readKmz(writeKmz(area).data).model;
     expect(back.template).toEqual(area.template);
     expect(back.waylines).toEqual(area.waylines);

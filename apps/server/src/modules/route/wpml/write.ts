@@ -196,16 +196,16 @@ function templatePlacemark(out: XmlOut, placemark: WplPlacemark): void {
   out.close('Placemark');
 }
 
+/**
+ * The area (mapping2d/3d) or centre line (mappingStrip) Placemark, in the order of DJI's template files:
+ * oblique settings, shooting, direction and margin, overlaps, the geometry, the strip's extents, then heights.
+ */
 function mappingPlacemark(out: XmlOut, type: string, mapping: MappingParams): void {
   const coordinates = mapping.area.map(([lon, lat]) => `${num(lon)},${num(lat)},0`).join('\n');
   out.open('Placemark');
-  if (type === 'mappingStrip') {
-    out.open('LineString').el('coordinates', coordinates).close('LineString');
-  } else {
-    out.open('Polygon').open('outerBoundaryIs').open('LinearRing');
-    out.el('coordinates', coordinates);
-    out.close('LinearRing').close('outerBoundaryIs').close('Polygon');
-  }
+  out.w('inclinedGimbalPitch', mapping.inclinedGimbalPitch);
+  out.w('inclinedFlightSpeed', mapping.inclinedFlightSpeed);
+  out.w('shootType', mapping.shootType);
   out.w('direction', mapping.direction);
   out.w('margin', mapping.margin);
   if (mapping.overlapH !== undefined || mapping.overlapW !== undefined) {
@@ -214,11 +214,15 @@ function mappingPlacemark(out: XmlOut, type: string, mapping: MappingParams): vo
     out.w('orthoCameraOverlapW', mapping.overlapW);
     out.close('wpml:overlap');
   }
-  out.w('inclinedGimbalPitch', mapping.inclinedGimbalPitch);
-  out.w('inclinedFlightSpeed', mapping.inclinedFlightSpeed);
+  if (type === 'mappingStrip') {
+    out.open('LineString').el('coordinates', coordinates).close('LineString');
+  } else {
+    out.open('Polygon').open('outerBoundaryIs').open('LinearRing');
+    out.el('coordinates', coordinates);
+    out.close('LinearRing').close('outerBoundaryIs').close('Polygon');
+  }
   out.w('leftExtend', mapping.leftExtend);
   out.w('rightExtend', mapping.rightExtend);
-  out.w('shootType', mapping.shootType);
   out.w('ellipsoidHeight', mapping.ellipsoidHeight);
   out.w('height', mapping.height);
   out.close('Placemark');
