@@ -219,6 +219,19 @@ describe('writing KMZ', () => {
     expect(written.fingerprint).toMatch(/^[0-9a-f]{32}$/);
   });
 
+  it('writes for a target aircraft with its DJI enum and namespace version, and escapes text', () => {
+    const m30t = writeKmz({ ...model, author: 'a < b & c\u0001' }, { targetModelId: 'dji-m30t' });
+    expect(m30t.waylinesWpml).toContain('xmlns:wpml="http://www.dji.com/wpmz/1.0.2"');
+    const back = readKmz(m30t.data).model;
+    expect(back.wpmlVersion).toBe('1.0.2');
+    expect(back.missionConfig.droneInfo).toEqual({
+      droneEnumValue: 67,
+      droneSubEnumValue: 1,
+      modelId: 'dji-m30t',
+    });
+    expect(back.author).toBe('a < b & c');
+  });
+
   it('writes and reads back a mapping2d area route and a strip route', () => {
     const area: WaylineFile = {
       ...model,

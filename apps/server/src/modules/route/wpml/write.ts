@@ -7,7 +7,9 @@ import {
   type Wayline,
   type WaylineFile,
   type WplPlacemark,
+  droneInfoOf,
   WPML_NAMESPACE_PREFIX,
+  wpmlVersionFor,
 } from '@aos/contract';
 import { zipSync } from 'fflate';
 import { KML_NS } from './xml.js';
@@ -33,7 +35,12 @@ export interface KmzWriteResult {
 /** DOS time can't go before 1980; any fixed date gives reproducible bytes. */
 const FIXED_MTIME = new Date('2020-01-01T00:00:00Z');
 
-export function writeKmz(model: WaylineFile): KmzWriteResult {
+/**
+ * `targetModelId`: write for this aircraft of our catalogue: its DJI enum in `droneInfo` and the namespace
+ * version DJI's software writes for it (`wpmlVersionFor`), whatever the model held.
+ */
+export function writeKmz(source: WaylineFile, options: { targetModelId?: string } = {}): KmzWriteResult {
+  const model = options.targetModelId ? forTarget(source, options.targetModelId) : source;
   const templateKml = writeTemplateKml(model);
   const waylinesWpml = writeWaylinesWpml(model);
   const bytes = zipSync(
@@ -47,9 +54,26 @@ export function writeKmz(model: WaylineFile): KmzWriteResult {
   return { data, fingerprint: createHash('md5').update(data).digest('hex'), templateKml, waylinesWpml };
 }
 
-/** Escaping for text content. */
+function forTarget(model: WaylineFile, modelId: string): WaylineFile {
+  const droneInfo = droneInfoOf(modelId);
+  if (!droneInfo) return { ...model, wpmlVersion: wpmlVersionFor(modelId) };
+  return {
+    ...model,
+    wpmlVersion: wpmlVersionFor(modelId),
+    missionConfig: { ...model.missionConfig, droneInfo },
+  };
+}
+
+/** Escaping for text content; characters XML 1.0 cannot hold at all (C0 controls but tab/LF/CR) dropped. */
 function esc(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return (
+    value
+      // eslint-disable-next-line no-control-regex -- exactly the characters XML 1.0 forbids
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+  );
 }
 
 function num(value: number): string {
