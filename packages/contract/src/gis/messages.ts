@@ -55,6 +55,30 @@ export const messages = {
     'the KML may not contain a DOCTYPE or entity declarations',
   ],
   'gis.xmlBroken': ['KML 格式不正确：{reason}', 'the KML is not well-formed: {reason}'],
+  // Wayline files (modules/route/wpml): DJI KMZ with wpmz/template.kml and wpmz/waylines.wpml.
+  'gis.kmzNotZip': ['航线文件不是 kmz（zip）压缩包', 'the route file is not a kmz (zip) archive'],
+  'gis.kmzFiles': [
+    '航线 kmz 必须包含 template 和 waylines 文件（wpmz/template.kml、wpmz/waylines.wpml）',
+    'the route kmz must contain the template and waylines files (wpmz/template.kml, wpmz/waylines.wpml)',
+  ],
+  'gis.kmzEntryTooLarge': [
+    'kmz 中的文件 {name} 过大（最多 {limit}）',
+    'the file {name} in the kmz is too large (at most {limit})',
+  ],
+  'gis.wpmlRefused': [
+    '{file} 中不能有 DOCTYPE 或实体声明',
+    '{file} may not contain a DOCTYPE or entity declarations',
+  ],
+  'gis.wpmlBroken': ['{file} 格式不正确：{reason}', '{file} is not well-formed: {reason}'],
+  'gis.wpmlNamespace': [
+    '{file} 不是 DJI WPML 1.0.x 文件（命名空间：{namespace}）',
+    '{file} is not a DJI WPML 1.0.x file (namespace: {namespace})',
+  ],
+  'gis.wpmlMissing': ['{file} 缺少 {element}', '{file} lacks {element}'],
+  'gis.wpmlValue': [
+    '{file} 中 {element} 的值不正确：{value}',
+    '{file}: {element} has a wrong value: {value}',
+  ],
   'gis.jsonBroken': ['GeoJSON 格式不正确：{reason}', 'the GeoJSON is not valid: {reason}'],
   'gis.importFeature': ['第 {number} 个图形的 {path} 有误：{rule}', 'shape {number}, {path}: {rule}'],
   'gis.importFeatureNamed': [

@@ -1,3 +1,5 @@
+export { formatBytes } from '../../../lib/zip.js';
+
 /**
  * How much an area file may hold. A hand-drawn zone file is kilobytes; a province's worth of fences from a
  * GIS department is a few megabytes. Past these, a file is refused before it costs the server memory.
@@ -13,9 +15,3 @@ export const EXCHANGE_LIMITS = {
   maxFeatures: 10_000,
 };
 export type ExchangeLimits = typeof EXCHANGE_LIMITS;
-
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
-  if (bytes >= 1024) return `${Math.round((bytes / 1024) * 10) / 10} kB`;
-  return `${bytes} B`;
-}

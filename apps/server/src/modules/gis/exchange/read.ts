@@ -4,7 +4,7 @@ import { readGeoJson, utf8Text } from './geojson.js';
 import { readKml } from './kml.js';
 import { EXCHANGE_LIMITS, type ExchangeLimits, formatBytes } from './limits.js';
 import { readShapefile } from './shapefile.js';
-import { looksLikeZip, ZipReader } from './zip.js';
+import { looksLikeZip, ZipReader } from '../../../lib/zip.js';
 
 /** The kinds of area file we read, by extension. */
 export const AREA_FILE_FORMATS = ['zip', 'kml', 'kmz', 'geojson', 'json'] as const;

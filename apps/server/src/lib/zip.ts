@@ -1,6 +1,5 @@
 import { inflateRawSync } from 'node:zlib';
-import { fieldError } from '../../../lib/errors.js';
-import { EXCHANGE_LIMITS, formatBytes } from './limits.js';
+import { fieldError } from './errors.js';
 
 /**
  * Reading a zip sent by a user, defensively. No library we looked at enforces a cap while inflating a Buffer
@@ -9,7 +8,25 @@ import { EXCHANGE_LIMITS, formatBytes } from './limits.js';
  * stops at the cap whatever the headers say. Refused, as a 400 naming `file`: a damaged or encrypted archive,
  * more than `maxEntries` entries, unsafe names (`../`, absolute paths, drive letters, NUL) in any entry, and
  * more than `maxUnpackedBytes` inflated in all. Nothing is written to disk.
+ *
+ * Shared by the area files of modules/gis/exchange and the route KMZ of modules/route/wpml (it moved here from
+ * gis/exchange so that both areas use the one reader); its messages are the `gis.zip*` keys.
  */
+
+/** What one archive may unpack to. */
+export interface ZipLimits {
+  /** entries in the archive */
+  maxEntries: number;
+  /** everything inflated from it, counted while inflating */
+  maxUnpackedBytes: number;
+}
+
+/** A size for a message: `12.5 MB`, `3 kB`, `100 B`. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+  if (bytes >= 1024) return `${Math.round((bytes / 1024) * 10) / 10} kB`;
+  return `${bytes} B`;
+}
 
 export interface ZipEntry {
   /** the name with `/` separators, as stored */
@@ -50,7 +67,7 @@ export class ZipReader {
 
   constructor(
     private readonly data: Buffer,
-    private readonly limits = EXCHANGE_LIMITS,
+    private readonly limits: ZipLimits,
   ) {
     this.entries = readCentralDirectory(data, limits);
     for (const entry of this.entries) {
@@ -100,7 +117,7 @@ export class ZipReader {
   }
 }
 
-function readCentralDirectory(data: Buffer, limits: typeof EXCHANGE_LIMITS): ZipEntry[] {
+function readCentralDirectory(data: Buffer, limits: ZipLimits): ZipEntry[] {
   // The end record sits in the last 22 + 65,535 bytes (its comment is at most 64 KiB).
   let eocd = -1;
   for (let at = data.length - 22; at >= Math.max(0, data.length - 22 - 0xffff); at--) {

@@ -1,0 +1,328 @@
+import { createHash } from 'node:crypto';
+import {
+  type ActionGroup,
+  type HeadingParam,
+  type MappingParams,
+  type MissionConfig,
+  type Wayline,
+  type WaylineFile,
+  type WplPlacemark,
+  droneInfoOf,
+  WPML_NAMESPACE_PREFIX,
+  wpmlVersionFor,
+} from '@aos/contract';
+import { zipSync } from 'fflate';
+import { KML_NS } from './xml.js';
+import { TEMPLATE_ENTRY, WAYLINES_ENTRY } from './read.js';
+
+/**
+ * Writing the wayline model as DJI writes it: `wpmz/template.kml` and `wpmz/waylines.wpml`, elements in the
+ * order of DJI Pilot 2 / FlightHub 2 files (see test/fixtures/route), the `wpml` namespace of the model's
+ * version (`wpmlVersionFor(aircraft)` when planning), zipped with fflate (as gis/exchange/write.ts does) with a
+ * fixed timestamp so the same route gives the same bytes and so the same MD5 fingerprint
+ * (`flighttask_prepare.file.fingerprint`, PROTOCOLS.md §2). `wpmz/res/` is not written: it holds files we do not
+ * have (the original KMZ is what is kept when a route was imported).
+ */
+
+export interface KmzWriteResult {
+  data: Buffer;
+  /** MD5 of `data`, lower-case hex */
+  fingerprint: string;
+  templateKml: string;
+  waylinesWpml: string;
+}
+
+/** DOS time can't go before 1980; any fixed date gives reproducible bytes. */
+const FIXED_MTIME = new Date('2020-01-01T00:00:00Z');
+
+/**
+ * `targetModelId`: write for this aircraft of our catalogue: its DJI enum in `droneInfo` and the namespace
+ * version DJI's software writes for it (`wpmlVersionFor`), whatever the model held.
+ */
+export function writeKmz(source: WaylineFile, options: { targetModelId?: string } = {}): KmzWriteResult {
+  const model = options.targetModelId ? forTarget(source, options.targetModelId) : source;
+  const templateKml = writeTemplateKml(model);
+  const waylinesWpml = writeWaylinesWpml(model);
+  const bytes = zipSync(
+    {
+      [TEMPLATE_ENTRY]: [Buffer.from(templateKml, 'utf8'), { mtime: FIXED_MTIME }],
+      [WAYLINES_ENTRY]: [Buffer.from(waylinesWpml, 'utf8'), { mtime: FIXED_MTIME }],
+    },
+    { level: 6 },
+  );
+  const data = Buffer.from(bytes);
+  return { data, fingerprint: createHash('md5').update(data).digest('hex'), templateKml, waylinesWpml };
+}
+
+function forTarget(model: WaylineFile, modelId: string): WaylineFile {
+  const droneInfo = droneInfoOf(modelId);
+  if (!droneInfo) return { ...model, wpmlVersion: wpmlVersionFor(modelId) };
+  return {
+    ...model,
+    wpmlVersion: wpmlVersionFor(modelId),
+    missionConfig: { ...model.missionConfig, droneInfo },
+  };
+}
+
+/** Escaping for text content; characters XML 1.0 cannot hold at all (C0 controls but tab/LF/CR) dropped. */
+function esc(value: string): string {
+  return (
+    value
+      // eslint-disable-next-line no-control-regex -- exactly the characters XML 1.0 forbids
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+  );
+}
+
+function num(value: number): string {
+  return String(Number.isInteger(value) ? value : Number(value.toPrecision(15)));
+}
+
+class XmlOut {
+  private lines: string[] = [];
+  private depth = 0;
+
+  open(name: string, attributes = ''): this {
+    this.lines.push(`${'  '.repeat(this.depth)}<${name}${attributes}>`);
+    this.depth++;
+    return this;
+  }
+
+  close(name: string): this {
+    this.depth--;
+    this.lines.push(`${'  '.repeat(this.depth)}</${name}>`);
+    return this;
+  }
+
+  /** `<wpml:name>value</wpml:name>`; nothing when the value is undefined */
+  el(name: string, value: string | number | boolean | undefined | null): this {
+    if (value === undefined || value === null) return this;
+    const text =
+      typeof value === 'boolean' ? (value ? '1' : '0') : typeof value === 'number' ? num(value) : esc(value);
+    this.lines.push(`${'  '.repeat(this.depth)}<${name}>${text}</${name}>`);
+    return this;
+  }
+
+  w(name: string, value: string | number | boolean | undefined | null): this {
+    return this.el(`wpml:${name}`, value);
+  }
+
+  toString(): string {
+    return `${this.lines.join('\n')}\n`;
+  }
+}
+
+function header(model: WaylineFile): XmlOut {
+  const out = new XmlOut();
+  return out
+    .open('kml', ` xmlns="${KML_NS}" xmlns:wpml="${WPML_NAMESPACE_PREFIX}${model.wpmlVersion}"`)
+    .open('Document');
+}
+
+function finish(out: XmlOut): string {
+  out.close('Document').close('kml');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${out.toString()}`;
+}
+
+function missionConfig(out: XmlOut, config: MissionConfig, withRefPoint: boolean): void {
+  out.open('wpml:missionConfig');
+  out.w('flyToWaylineMode', config.flyToWaylineMode);
+  out.w('finishAction', config.finishAction);
+  out.w('exitOnRCLost', config.exitOnRCLost);
+  out.w('executeRCLostAction', config.executeRCLostAction);
+  out.w('takeOffSecurityHeight', config.takeOffSecurityHeight);
+  if (withRefPoint) out.w('takeOffRefPoint', config.takeOffRefPoint);
+  out.w('globalTransitionalSpeed', config.globalTransitionalSpeed);
+  out.w('globalRTHHeight', config.globalRTHHeight);
+  out.open('wpml:droneInfo');
+  out.w('droneEnumValue', config.droneInfo.droneEnumValue);
+  out.w('droneSubEnumValue', config.droneInfo.droneSubEnumValue);
+  out.close('wpml:droneInfo');
+  for (const payload of config.payloadInfo) {
+    out.open('wpml:payloadInfo');
+    out.w('payloadEnumValue', payload.payloadEnumValue);
+    out.w('payloadSubEnumValue', payload.payloadSubEnumValue);
+    out.w('payloadPositionIndex', payload.payloadPositionIndex);
+    out.close('wpml:payloadInfo');
+  }
+  out.close('wpml:missionConfig');
+}
+
+function heading(out: XmlOut, name: string, param: HeadingParam | undefined): void {
+  if (!param) return;
+  out.open(`wpml:${name}`);
+  out.w('waypointHeadingMode', param.waypointHeadingMode);
+  out.w('waypointHeadingAngle', param.waypointHeadingAngle);
+  out.w('waypointPoiPoint', param.waypointPoiPoint);
+  out.w('waypointHeadingAngleEnable', param.waypointHeadingAngleEnable);
+  out.w('waypointHeadingPathMode', param.waypointHeadingPathMode);
+  out.w('waypointHeadingPoiIndex', param.waypointHeadingPoiIndex);
+  out.close(`wpml:${name}`);
+}
+
+function actionGroup(out: XmlOut, group: ActionGroup): void {
+  out.open('wpml:actionGroup');
+  out.w('actionGroupId', group.actionGroupId);
+  out.w('actionGroupStartIndex', group.actionGroupStartIndex);
+  out.w('actionGroupEndIndex', group.actionGroupEndIndex);
+  out.w('actionGroupMode', group.actionGroupMode);
+  out.open('wpml:actionTrigger');
+  out.w('actionTriggerType', group.actionTrigger.actionTriggerType);
+  out.w('actionTriggerParam', group.actionTrigger.actionTriggerParam);
+  out.close('wpml:actionTrigger');
+  for (const action of group.actions) {
+    out.open('wpml:action');
+    out.w('actionId', action.actionId);
+    out.w('actionActuatorFunc', action.actionActuatorFunc);
+    out.open('wpml:actionActuatorFuncParam');
+    for (const [name, value] of action.params) {
+      if (!/^[A-Za-z_][\w.-]*$/.test(name)) continue;
+      out.w(name, value);
+    }
+    out.close('wpml:actionActuatorFuncParam');
+    out.close('wpml:action');
+  }
+  out.close('wpml:actionGroup');
+}
+
+function point(out: XmlOut, placemark: WplPlacemark): void {
+  out.open('Point');
+  out.el('coordinates', `${num(placemark.position[0])},${num(placemark.position[1])}`);
+  out.close('Point');
+}
+
+function turn(out: XmlOut, placemark: WplPlacemark): void {
+  if (!placemark.waypointTurnParam) return;
+  out.open('wpml:waypointTurnParam');
+  out.w('waypointTurnMode', placemark.waypointTurnParam.waypointTurnMode);
+  out.w('waypointTurnDampingDist', placemark.waypointTurnParam.waypointTurnDampingDist);
+  out.close('wpml:waypointTurnParam');
+}
+
+function templatePlacemark(out: XmlOut, placemark: WplPlacemark): void {
+  out.open('Placemark');
+  point(out, placemark);
+  out.w('index', placemark.index);
+  out.w('ellipsoidHeight', placemark.ellipsoidHeight);
+  out.w('height', placemark.height ?? placemark.executeHeight);
+  out.w('waypointSpeed', placemark.waypointSpeed);
+  heading(out, 'waypointHeadingParam', placemark.waypointHeadingParam);
+  turn(out, placemark);
+  out.w('useGlobalHeight', placemark.useGlobalHeight);
+  out.w('useGlobalSpeed', placemark.useGlobalSpeed);
+  out.w('useGlobalHeadingParam', placemark.useGlobalHeadingParam);
+  out.w('useGlobalTurnParam', placemark.useGlobalTurnParam);
+  out.w('useStraightLine', placemark.useStraightLine);
+  for (const group of placemark.actionGroups) actionGroup(out, group);
+  out.w('isRisky', placemark.isRisky);
+  out.close('Placemark');
+}
+
+/**
+ * The area (mapping2d/3d) or centre line (mappingStrip) Placemark, in the order of DJI's template files:
+ * oblique settings, shooting, direction and margin, overlaps, the geometry, the strip's extents, then heights.
+ */
+function mappingPlacemark(out: XmlOut, type: string, mapping: MappingParams): void {
+  const coordinates = mapping.area.map(([lon, lat]) => `${num(lon)},${num(lat)},0`).join('\n');
+  out.open('Placemark');
+  out.w('inclinedGimbalPitch', mapping.inclinedGimbalPitch);
+  out.w('inclinedFlightSpeed', mapping.inclinedFlightSpeed);
+  out.w('shootType', mapping.shootType);
+  out.w('direction', mapping.direction);
+  out.w('margin', mapping.margin);
+  if (mapping.overlapH !== undefined || mapping.overlapW !== undefined) {
+    out.open('wpml:overlap');
+    out.w('orthoCameraOverlapH', mapping.overlapH);
+    out.w('orthoCameraOverlapW', mapping.overlapW);
+    out.close('wpml:overlap');
+  }
+  if (type === 'mappingStrip') {
+    out.open('LineString').el('coordinates', coordinates).close('LineString');
+  } else {
+    out.open('Polygon').open('outerBoundaryIs').open('LinearRing');
+    out.el('coordinates', coordinates);
+    out.close('LinearRing').close('outerBoundaryIs').close('Polygon');
+  }
+  out.w('leftExtend', mapping.leftExtend);
+  out.w('rightExtend', mapping.rightExtend);
+  out.w('ellipsoidHeight', mapping.ellipsoidHeight);
+  out.w('height', mapping.height);
+  out.close('Placemark');
+}
+
+export function writeTemplateKml(model: WaylineFile): string {
+  const out = header(model);
+  out.w('author', model.author);
+  out.w('createTime', model.createTime);
+  out.w('updateTime', model.updateTime);
+  missionConfig(out, model.missionConfig, true);
+  const t = model.template;
+  out.open('Folder');
+  out.w('templateType', t.templateType);
+  out.w('templateId', t.templateId);
+  out.open('wpml:waylineCoordinateSysParam');
+  out.w('coordinateMode', t.waylineCoordinateSysParam.coordinateMode);
+  out.w('heightMode', t.waylineCoordinateSysParam.heightMode);
+  out.w('positioningType', t.waylineCoordinateSysParam.positioningType);
+  out.w('globalShootHeight', t.waylineCoordinateSysParam.globalShootHeight);
+  out.w('surfaceFollowModeEnable', t.waylineCoordinateSysParam.surfaceFollowModeEnable);
+  out.w('surfaceRelativeHeight', t.waylineCoordinateSysParam.surfaceRelativeHeight);
+  out.close('wpml:waylineCoordinateSysParam');
+  out.w('autoFlightSpeed', t.autoFlightSpeed);
+  out.w('globalHeight', t.globalHeight);
+  out.w('gimbalPitchMode', t.gimbalPitchMode);
+  heading(out, 'globalWaypointHeadingParam', t.globalWaypointHeadingParam);
+  out.w('globalWaypointTurnMode', t.globalWaypointTurnMode);
+  out.w('globalUseStraightLine', t.globalUseStraightLine);
+  if (t.templateType === 'waypoint') for (const placemark of t.placemarks) templatePlacemark(out, placemark);
+  else if (t.mapping) mappingPlacemark(out, t.templateType, t.mapping);
+  const payload = model.missionConfig.payloadInfo[0];
+  if (payload) {
+    out.open('wpml:payloadParam');
+    out.w('payloadPositionIndex', payload.payloadPositionIndex);
+    out.close('wpml:payloadParam');
+  }
+  out.close('Folder');
+  return finish(out);
+}
+
+function waylinePlacemark(out: XmlOut, placemark: WplPlacemark): void {
+  out.open('Placemark');
+  point(out, placemark);
+  out.w('index', placemark.index);
+  out.w('executeHeight', placemark.executeHeight);
+  out.w('waypointSpeed', placemark.waypointSpeed);
+  heading(out, 'waypointHeadingParam', placemark.waypointHeadingParam);
+  turn(out, placemark);
+  out.w('useStraightLine', placemark.useStraightLine);
+  for (const group of placemark.actionGroups) actionGroup(out, group);
+  if (placemark.gimbalPitchAngle !== undefined || placemark.gimbalYawAngle !== undefined) {
+    out.open('wpml:waypointGimbalHeadingParam');
+    out.w('waypointGimbalPitchAngle', placemark.gimbalPitchAngle ?? 0);
+    out.w('waypointGimbalYawAngle', placemark.gimbalYawAngle ?? 0);
+    out.close('wpml:waypointGimbalHeadingParam');
+  }
+  out.w('isRisky', placemark.isRisky);
+  out.close('Placemark');
+}
+
+function wayline(out: XmlOut, line: Wayline): void {
+  out.open('Folder');
+  out.w('templateId', line.templateId);
+  out.w('executeHeightMode', line.executeHeightMode);
+  out.w('waylineId', line.waylineId);
+  out.w('distance', line.distance);
+  out.w('duration', line.duration);
+  out.w('autoFlightSpeed', line.autoFlightSpeed);
+  for (const placemark of line.placemarks) waylinePlacemark(out, placemark);
+  out.close('Folder');
+}
+
+export function writeWaylinesWpml(model: WaylineFile): string {
+  const out = header(model);
+  missionConfig(out, model.missionConfig, false);
+  for (const line of model.waylines) wayline(out, line);
+  return finish(out);
+}
