@@ -1,5 +1,5 @@
 /**
- * Routes (issue 16): the payload camera catalogue and the planners (waypoint, area, oblique, strip), pure
+ * Routes (issue 16): the wayline model (WPML), the payload camera catalogue and the planners (waypoint, area, oblique, strip), pure
  * functions the console runs for live figures and the server runs again before it saves or writes a KMZ.
  * Generic names (speed, angle, overlap…) are exported with a `Route` prefix.
  */
@@ -72,7 +72,7 @@ export {
   AreaRouteInput,
   CameraId,
   heightOrGsd,
-  MappingParams,
+  MappingParams as MappingPlanParams,
   planArea,
   type AreaPlan,
   type MappingFigures,
@@ -85,3 +85,4 @@ export {
   type StripFigures,
   type StripPlan,
 } from './planning/strip.js';
+export * from './wayline.js';
