@@ -1,7 +1,8 @@
 import type { DictCode } from '@aos/contract';
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { dict, tenant } from '../db/schema/index.js';
+import { dict, tenant, user } from '../db/schema/index.js';
 import type { Ctx } from './context.js';
+import { scope } from './tenant-scope.js';
 
 // The display labels BladeX's wrappers add to the rows they answer (`sexName`, `deptCategoryName`,
 // `tenantName`...): its Saber console shows them in its tables.
@@ -42,4 +43,18 @@ export async function tenantLabels(ctx: Ctx, ids: string[]): Promise<Map<string,
     for (const row of rows) names.set(row.id, row.name);
   }
   return names;
+}
+
+/** The names of the tenant's users `ids` (empty and repeated ids skipped): real name, else name, else account. */
+export async function userNames(
+  ctx: Ctx,
+  ids: Array<string | null | undefined>,
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (wanted.length === 0) return new Map();
+  const users = await ctx.db
+    .select({ id: user.id, realName: user.realName, name: user.name, account: user.account })
+    .from(user)
+    .where(scope(ctx, user, inArray(user.id, wanted)));
+  return new Map(users.map((row) => [row.id, row.realName || row.name || row.account]));
 }

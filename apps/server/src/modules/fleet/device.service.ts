@@ -11,12 +11,13 @@ import {
   splitIds,
 } from '@aos/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { device, devicePayload, dock, dockDrone, brand, user } from '../../db/schema/index.js';
+import { device, devicePayload, dock, dockDrone, brand } from '../../db/schema/index.js';
 import { type Ctx, inTransaction } from '../../lib/context.js';
 import { crud } from '../../lib/crud.js';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { scope } from '../../lib/tenant-scope.js';
+import { userNames } from '../../lib/labels.js';
 import {
   brokenUniqueIndex,
   type DeviceCredentialService,
@@ -304,7 +305,10 @@ export class DeviceService {
       .innerJoin(dock, eq(dock.id, dockDrone.dockId))
       .where(scope(ctx, dock, inArray(dockDrone.deviceId, ids)));
     const dockOf = new Map(docks.map((row) => [row.deviceId, row]));
-    const creators = await this.creatorNames(ctx, rows);
+    const creators = await userNames(
+      ctx,
+      rows.map((row) => row.createUser),
+    );
     return rows.map((row) => {
       const payloadIds = payloadsOf.get(row.id) ?? [];
       const dock = dockOf.get(row.id);
@@ -320,15 +324,5 @@ export class DeviceService {
         createUserName: row.createUser ? (creators.get(row.createUser) ?? null) : null,
       };
     });
-  }
-
-  private async creatorNames(ctx: Ctx, rows: DeviceRow[]): Promise<Map<string, string>> {
-    const ids = [...new Set(rows.map((row) => row.createUser).filter((id): id is string => Boolean(id)))];
-    if (ids.length === 0) return new Map();
-    const users = await ctx.db
-      .select({ id: user.id, realName: user.realName, name: user.name, account: user.account })
-      .from(user)
-      .where(scope(ctx, user, inArray(user.id, ids)));
-    return new Map(users.map((row) => [row.id, row.realName || row.name || row.account]));
   }
 }

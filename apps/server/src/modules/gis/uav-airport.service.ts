@@ -1,12 +1,13 @@
 import { DICT, type PageQuery, type UavAirportBind, type UavAirportSubmit } from '@aos/contract';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import { device, UAV_AIRPORT_DRONE_INDEX, uavAirport, uavAirportDrone, user } from '../../db/schema/index.js';
+import { device, UAV_AIRPORT_DRONE_INDEX, uavAirport, uavAirportDrone } from '../../db/schema/index.js';
 import { type Ctx, inTransaction } from '../../lib/context.js';
 import { crud } from '../../lib/crud.js';
 import { fieldError } from '../../lib/errors.js';
 import { checkDictKey } from '../../lib/dict-entry.js';
 import { newId } from '../../lib/ids.js';
 import { scope } from '../../lib/tenant-scope.js';
+import { userNames } from '../../lib/labels.js';
 import { aircraftOf, namesById } from './references.js';
 
 const points = crud({ table: uavAirport, filters: { name: 'like', type: 'eq' } });
@@ -173,7 +174,10 @@ export class UavAirportService {
       if (!names.has(link.deviceId)) continue;
       dronesOf.set(link.airportId, [...(dronesOf.get(link.airportId) ?? []), link.deviceId]);
     }
-    const creators = await this.creatorNames(ctx, rows);
+    const creators = await userNames(
+      ctx,
+      rows.map((row) => row.createUser),
+    );
     return rows.map((row) => {
       const ids = dronesOf.get(row.id) ?? [];
       return {
@@ -183,16 +187,5 @@ export class UavAirportService {
         createUserName: row.createUser ? (creators.get(row.createUser) ?? null) : null,
       };
     });
-  }
-
-  /** The tenant's users who added `rows`: real name, else name, else account. */
-  private async creatorNames(ctx: Ctx, rows: PointRow[]): Promise<Map<string, string>> {
-    const ids = [...new Set(rows.map((row) => row.createUser).filter((id): id is string => Boolean(id)))];
-    if (ids.length === 0) return new Map();
-    const users = await ctx.db
-      .select({ id: user.id, realName: user.realName, name: user.name, account: user.account })
-      .from(user)
-      .where(scope(ctx, user, inArray(user.id, ids)));
-    return new Map(users.map((row) => [row.id, row.realName || row.name || row.account]));
   }
 }
