@@ -86,3 +86,5 @@ export {
   type StripPlan,
 } from './planning/strip.js';
 export * from './wayline.js';
+export * from './design.js';
+export * from './route.js';

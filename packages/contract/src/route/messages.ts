@@ -47,4 +47,17 @@ export const messages = {
     '区域内没有可飞的航线，请检查外扩距离和区域大小',
     'no line fits in the area: check the margin and the size of the area',
   ],
+  'route.publicFlag': ['公开标识须为 0 或 1', 'the public flag must be 0 or 1'],
+  'route.kind': ['请选择航线类型', 'choose the kind of route'],
+  'route.mission': ['航线设置无效', 'this route setting is not valid'],
+  'route.aircraft': ['请选择目录中的飞行器型号', 'choose an aircraft model of the catalogue'],
+  'route.payload': ['请选择目录中的负载型号', 'choose a payload model of the catalogue'],
+  'route.securityHeight': [
+    '安全起飞高度须在 8 至 1500 米之间',
+    'the safe take-off height must be between 8 and 1,500 m',
+  ],
+  'route.rthHeight': [
+    '返航高度须在 20 至 1500 米之间',
+    'the return-to-home height must be between 20 and 1,500 m',
+  ],
 } as const;
