@@ -112,3 +112,13 @@ export function dataScopeCondition(ctx: Ctx, target: DataScopeTarget): SQL | und
   }
   return sql`(${or(...parts)})`;
 }
+
+/**
+ * Rows whose `column` (a dept id) is one of the caller's depts or below them (false for a caller without a
+ * dept): what a resource visible to "its dept and the depts above it" asks, apart from the data-scope rules.
+ */
+export function inCallerDeptsOrBelow(ctx: Ctx, column: PgColumn): SQL {
+  const depts = ctx.depts.filter(isId);
+  if (depts.length === 0) return sql`false`;
+  return deptCondition(ctx, { code: '', dept: column }, depts, true);
+}

@@ -540,6 +540,19 @@ export async function seedTenant(app: FastifyInstance, side: TenantSide, mark: s
     remark: `${mark}-remark`,
   });
 
+  // a route of its brand and dock, not public (the route area: routemanageline)
+  await call('POST', '/api/aos-gisservice/routemanageline/submit', {
+    name: `${mark}-route`,
+    aircraftModelId: 'dji-m3e',
+    manufacturerId: brand,
+    hangarId: dock,
+    remark: `${mark}-remark`,
+    design: {
+      kind: 'waypoint',
+      params: { waypoints: [{ position: [116.31, 39.91] }, { position: [116.312, 39.91] }] },
+    },
+  });
+
   // what only the server writes: an error log, telemetry samples and a flight
   const now = new Date();
   await db.insert(schema.logError).values({

@@ -555,7 +555,9 @@ function missionOf(config: MissionConfig): RouteMission {
 }
 
 /** What an imported wayline file is as a design: the editable form, or why it has none. */
-export type DesignOfWayline = { ok: true; design: RouteDesign } | { ok: false; reason: 'camera' | 'values' };
+export type DesignOfWayline =
+  | { ok: true; design: RouteDesign }
+  | { ok: false; reason: 'camera' | 'values'; field?: string; message?: string };
 
 /**
  * The design of a wayline file (an imported KMZ), so that the editor can open it: a waypoint template's
@@ -566,7 +568,15 @@ export type DesignOfWayline = { ok: true; design: RouteDesign } | { ok: false; r
  */
 export function designOfWayline(file: WaylineFile): DesignOfWayline {
   const template = file.template;
-  const heightMode = plannerHeightMode(file);
+  // Heights above the ground from a terrain model at planning time (DJI's "AGL") are flown as ellipsoid
+  // heights: the planners have no terrain model, so such a route is edited in the heights it is flown at.
+  const flown = file.waylines[0];
+  const agl =
+    template.waylineCoordinateSysParam.heightMode === 'aboveGroundLevel' &&
+    flown?.executeHeightMode === 'WGS84';
+  const heightMode = agl ? 'WGS84' : plannerHeightMode(file);
+  const flownHeight = (index: number) =>
+    flown?.placemarks.find((placemark) => placemark.index === index)?.executeHeight;
   const speed = Math.min(
     15,
     Math.max(1, template.autoFlightSpeed || file.waylines[0]?.autoFlightSpeed || 10),
@@ -582,7 +592,9 @@ export function designOfWayline(file: WaylineFile): DesignOfWayline {
       params: {
         heightMode,
         defaults: {
-          heightM: template.globalHeight ?? source[0]?.height ?? source[0]?.executeHeight ?? 100,
+          heightM: agl
+            ? (flownHeight(source[0]?.index ?? 0) ?? 100)
+            : (template.globalHeight ?? source[0]?.height ?? source[0]?.executeHeight ?? 100),
           speedMS: speed,
           headingMode: headingModes.has(template.globalWaypointHeadingParam?.waypointHeadingMode ?? '')
             ? (template.globalWaypointHeadingParam!.waypointHeadingMode as HeadingMode)
@@ -597,7 +609,11 @@ export function designOfWayline(file: WaylineFile): DesignOfWayline {
           const withAngle = mode === 'fixed' || mode === 'smoothTransition';
           return {
             position: placemark.position,
-            ...(placemark.useGlobalHeight ? {} : { heightM: placemark.height ?? placemark.executeHeight }),
+            ...(agl
+              ? { heightM: flownHeight(placemark.index) ?? placemark.executeHeight }
+              : placemark.useGlobalHeight
+                ? {}
+                : { heightM: placemark.height ?? placemark.executeHeight }),
             ...(placemark.useGlobalSpeed || !(placemark.waypointSpeed > 0)
               ? {}
               : { speedMS: placemark.waypointSpeed }),
@@ -663,5 +679,7 @@ export function designOfWayline(file: WaylineFile): DesignOfWayline {
     }
   }
   const parsed = RouteDesign.safeParse(candidate);
-  return parsed.success ? { ok: true, design: parsed.data } : { ok: false, reason: 'values' };
+  if (parsed.success) return { ok: true, design: parsed.data };
+  const [issue] = parsed.error.issues;
+  return { ok: false, reason: 'values', field: issue?.path.join('.'), message: issue?.message };
 }

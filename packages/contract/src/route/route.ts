@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFields, Id, keyFilter, num, optionalText, text } from '../common/schemas.js';
+import { AuditFields, Id, keyFilter, num, optionalText, splitIds, text } from '../common/schemas.js';
 import { AircraftModelId, PayloadModelId, ROUTE_KINDS, RouteDesign } from './design.js';
 
 /**
@@ -149,3 +149,36 @@ export const RouteCheckBody = z.object({
   startTime: z.string().optional(),
 });
 export type RouteCheckBody = z.input<typeof RouteCheckBody>;
+
+/** `routemanageline/import`: the file is the multipart body's `file`; the rest comes in the query. */
+export const RouteImportQuery = z.object({
+  name: z.string().trim().max(100, { message: 'validation.textMax' }).optional(),
+  /** required for KML / GeoJSON; a KMZ names its own aircraft */
+  aircraftModelId: AircraftModelId.optional(),
+  payloadModelId: PayloadModelId.optional(),
+  hangarId: Id.optional(),
+  manufacturerId: Id.optional(),
+  /** a work area (polygon) file: the camera and the height it is flown with */
+  cameraId: z.string().trim().max(40).optional(),
+  heightM: num(
+    z
+      .number({ message: 'route.height' })
+      .min(10, { message: 'route.height' })
+      .max(1500, { message: 'route.height' }),
+    { ownMessage: true },
+  ).optional(),
+});
+export type RouteImportQuery = z.infer<typeof RouteImportQuery>;
+
+export const RouteExportQuery = z.object({
+  id: Id,
+  format: z.enum(ROUTE_EXPORT_FORMATS, { message: 'route.exportFormat' }).default('kmz'),
+});
+
+export const RoutePublicBody = z.object({
+  ids: z
+    .string()
+    .transform(splitIds)
+    .pipe(z.array(Id).min(1, { message: 'validation.ids' })),
+  isPublic: flag,
+});

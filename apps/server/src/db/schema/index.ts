@@ -13,3 +13,4 @@ export * from './gis-dock-sync.js';
 export * from './airspace.js';
 export * from './gis-map.js';
 export * from './gis-zone.js';
+export * from './route.js';

@@ -169,3 +169,8 @@ export default defineArea({
   ],
   stop: (app) => app.services.flightAreas.close(),
 });
+
+/* What other areas may use of the GIS area's file exchange (the route area reads KML/GeoJSON lines and areas). */
+export { readAreaFile, type ImportedFeature } from './exchange/index.js';
+export { safeBaseName } from './exchange/write.js';
+export { sendAreaFile } from './area-import.js';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { pipeline, type Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import {
   AVATAR_EXTENSIONS,
   AVATAR_MAX_BYTES,
@@ -125,6 +125,51 @@ export class FileService {
     } catch (error) {
       await store.remove(name).catch(() => undefined);
       throw error;
+    }
+  }
+
+  /**
+   * Bytes an area keeps for itself (a route's KMZ, an imported file), in the tenant's enabled store under
+   * `<tenant>/<folder>/<id>-<random>.<ext>`: not an attachment (not listed, not served by `/files/`). The
+   * answer's `ossVersionId` must be kept with the key: the object is read and removed where it was written.
+   */
+  async saveObject(
+    ctx: Ctx,
+    folder: string,
+    data: Buffer,
+    extension: UploadExtension,
+  ): Promise<{ key: string; ossVersionId: string | null; size: number }> {
+    const key = tenantKey(
+      ctx.tenantId,
+      folder,
+      `${newId()}-${randomBytes(16).toString('base64url')}.${extension}`,
+    );
+    const { store, ossVersionId } = await enabledStore(ctx, this.storage);
+    const { size } = await store.put(key, Readable.from([data]), {
+      contentType: CONTENT_TYPES[extension],
+      size: data.length,
+    });
+    return { key, ossVersionId, size };
+  }
+
+  /** An object kept by `saveObject`, whole (callers keep their objects small: a route's KMZ is at most 20 MB). */
+  async readObject(ctx: Ctx, object: { key: string; ossVersionId: string | null }): Promise<Buffer> {
+    if (!ownsKey(ctx.tenantId, object.key)) throw notFound();
+    const found = await (await storeOf(ctx.db, this.storage, object)).get(object.key);
+    if (!found) throw notFound();
+    const chunks: Buffer[] = [];
+    for await (const chunk of found.stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  /** Remove an object kept by `saveObject`; false (not thrown) when its store cannot be reached. */
+  async removeObject(ctx: Ctx, object: { key: string; ossVersionId: string | null }): Promise<boolean> {
+    if (!ownsKey(ctx.tenantId, object.key)) return false;
+    try {
+      await (await storeOf(ctx.db, this.storage, object)).remove(object.key);
+      return true;
+    } catch {
+      return false;
     }
   }
 
