@@ -1,4 +1,4 @@
-import { haversineM } from '@aos/contract';
+import { haversineM, type PolygonGeometry } from '@aos/contract';
 import { describe, expect, it } from 'vitest';
 import {
   allPoints,
@@ -27,8 +27,8 @@ const east = (metres: number, height = 80): CheckPoint => [
   height,
 ];
 const circle = { type: 'Circle' as const, center: CENTRE, radius: 1000 };
-const square = {
-  type: 'Polygon' as const,
+const square: PolygonGeometry = {
+  type: 'Polygon',
   coordinates: [
     [
       [116.39, 39.89],
