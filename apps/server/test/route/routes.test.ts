@@ -223,13 +223,29 @@ describe('routes', () => {
     const renamed = await ok(await submit({ ...pick(route), name: 'Makeathon', design: route.design }));
     expect(renamed.fingerprint).toBe(route.fingerprint);
     expect(Buffer.compare((await exported(route.id as string, 'kmz')).rawPayload, data)).toBe(0);
-    const design = route.design as { params: { defaults: { heightM: number } } };
+    const design = route.design as { params: { defaults: { heightM: number }; waypoints: Row[] } };
+    // the file's last waypoint lies 112 km from the others: planned again, the checks refuse that flight
+    const tooFar = await submit({
+      ...pick(route),
+      design: {
+        ...design,
+        params: { ...design.params, defaults: { ...design.params.defaults, heightM: 61 } },
+      },
+    });
+    expect(tooFar.statusCode).toBe(400);
+    expect(tooFar.json().data.check.items).toContainEqual(
+      expect.objectContaining({ level: 'block', code: 'endurance' }),
+    );
     const edited = await ok(
       await submit({
         ...pick(route),
         design: {
           ...design,
-          params: { ...design.params, defaults: { ...design.params.defaults, heightM: 61 } },
+          params: {
+            ...design.params,
+            defaults: { ...design.params.defaults, heightM: 61 },
+            waypoints: design.params.waypoints.slice(0, 3),
+          },
         },
       }),
     );
