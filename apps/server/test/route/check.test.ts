@@ -513,6 +513,48 @@ describe('heights', () => {
   });
 });
 
+describe('a saved route without a design', () => {
+  it('is checked from its points, heights and the file’s mission settings', async () => {
+    const points: Array<[number, number, number]> = [
+      [...east(STADIUM, -1500), 150],
+      [...east(STADIUM, 1500), 150],
+      [...north(east(STADIUM, 1500), 1500), 5],
+    ];
+    const row = {
+      design: null,
+      points: [points],
+      heightMode: 'relativeToStartPoint',
+      duration: 400,
+      aircraftModelId: 'dji-m3td',
+      hangarId: null,
+    } as unknown as typeof routeLine.$inferSelect;
+    const file = {
+      missionConfig: { globalTransitionalSpeed: 10, takeOffSecurityHeight: 20, globalRTHHeight: 100 },
+    } as unknown as Parameters<typeof app.services.routeChecks.checkSaved>[1]['file'];
+    const result = await app.services.routeChecks.checkSaved(
+      platformCtx(app.database.db, A),
+      { row, file },
+      {},
+    );
+    expect(result.ok).toBe(false);
+    expect(result.items.map((entry) => `${entry.level}:${entry.code}`).sort()).toEqual([
+      'block:heightLimit',
+      'block:noFly',
+      'warn:lowWaypoint',
+      'warn:rthHeight',
+    ]);
+    expect(result.items.find((entry) => entry.code === 'noFly')?.points).toEqual([
+      [0, 0],
+      [0, 1],
+    ]);
+    expect(result.items.find((entry) => entry.code === 'heightLimit')?.points).toEqual([
+      [0, 0],
+      [0, 1],
+    ]);
+    expect(result.items.find((entry) => entry.code === 'lowWaypoint')?.points).toEqual([[0, 2]]);
+  });
+});
+
 describe('HTTP', () => {
   it('refuses a submit crossing a no-fly zone with data.check, writing nothing', async () => {
     const before = await app.database.db.select({ id: routeLine.id }).from(routeLine);

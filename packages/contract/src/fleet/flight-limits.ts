@@ -3,14 +3,14 @@
  * rated flight time and each dock's operating radius. Maker figures, as stated below; a model missing here has
  * no published figure we could confirm, and its check says so instead of guessing.
  *
- * Sources (DJI spec sheets, "Max Flight Time": forward flight at constant speed, no wind, sea level, 100 % to 0 %
- * battery, no payload beyond the built-in camera):
- * - Matrice 30 / 30T 41 min: DJI M30 series spec sheet (confirmed in a CAA CAP722A safety-case extract of it,
- *   dronespec.dronedesk.io "Matrice 30 Series": "Max Flight Time: 41 min");
- * - Matrice 3D / 3TD 50 min, Matrice 4D / 4TD 54 min, Mavic 3E / 3T 45 min, Matrice 300 RTK 55 min,
- *   Matrice 350 RTK 55 min: DJI's spec pages of each model (not confirmed from a stored copy here).
- * Dock operating radius ("Max Operating Radius", DJI's dock spec pages): DJI Dock (with M30/M30T) 7 km,
- * DJI Dock 2 (M3D/M3TD) 10 km, DJI Dock 3 (M4D/M4TD) 10 km (not confirmed from a stored copy here).
+ * Flight times ("最长飞行时间": forward flight without payload and wind until 0 % battery): DJI Payload SDK
+ * documentation, "选购硬件平台" (developer.dji.com/doc/payload-sdk-tutorial/cn/model-instruction/
+ * choose-hardware-platform.html, 2025-03-10): Matrice 4D/4TD 54 min, Matrice 3D/3TD 50 min, Mavic 3E/3T
+ * 45 min, Matrice 30/30T 41 min, M300 RTK 55 min, M350 RTK 55 min (M30's 41 min also in a CAA CAP722A
+ * extract of DJI's spec sheet).
+ * Dock operating radius ("Max Operating Radius" of DJI's dock spec pages): DJI Dock (with M30/M30T) 7 km,
+ * DJI Dock 2 (M3D/M3TD) 10 km, DJI Dock 3 (M4D/M4TD) 10 km: NOT confirmed from a stored copy of DJI's pages
+ * (the figures DJI publishes as we know them; check them against the spec pages).
  */
 
 /** Rated flight time of each aircraft model, minutes. */

@@ -1,5 +1,9 @@
 import { type AreaGeometry, haversineM, type LonLatPosition } from '@aos/contract';
-import { relate } from '../gis/spatial/predicates.js';
+import booleanIntersects from '@turf/boolean-intersects';
+import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
+import booleanWithin from '@turf/boolean-within';
+import { lineString, point as turfPoint, polygon } from '@turf/helpers';
+import pointToLineDistance from '@turf/point-to-line-distance';
 
 /**
  * The pure parts of the route checks (check.service.ts): which waypoints and legs of a route lie in an area,
@@ -27,6 +31,35 @@ const inBand = (height: number, band: Band | undefined) =>
 const position = (point: CheckPoint): LonLatPosition => [point[0], point[1]];
 
 /**
+ * Is a waypoint in an area (boundary included)? A circle's radius is metres on the sphere (haversine); a
+ * polygon is tested in longitude/latitude, as the GIS area's own predicates do (gis/spatial/predicates.ts).
+ */
+export function pointIn(at: LonLatPosition, area: AreaGeometry): boolean {
+  if (area.type === 'Circle') return haversineM(at, area.center) <= area.radius;
+  return booleanPointInPolygon(turfPoint(at), polygon(area.coordinates));
+}
+
+/** Does the leg from `a` to `b` touch the area, and does it lie wholly inside it? */
+export function legIn(
+  a: LonLatPosition,
+  b: LonLatPosition,
+  area: AreaGeometry,
+): { touches: boolean; within: boolean } {
+  if (area.type === 'Circle') {
+    // a circle is convex: a leg with both ends inside stays inside
+    const within = pointIn(a, area) && pointIn(b, area);
+    const touches =
+      within ||
+      pointToLineDistance(turfPoint(area.center), lineString([a, b]), { units: 'meters' }) <= area.radius;
+    return { touches, within };
+  }
+  const leg = lineString([a, b]);
+  const shape = polygon(area.coordinates);
+  if (!booleanIntersects(leg, shape)) return { touches: false, within: false };
+  return { touches: true, within: booleanWithin(leg, shape) };
+}
+
+/**
  * The waypoints concerned by an area the route must not enter: every waypoint inside it (at a height in its
  * band), and both ends of every leg that crosses it (at the higher of its ends' heights in the band) though
  * neither end is inside. Sorted by wayline then index, each once.
@@ -35,15 +68,13 @@ export function pointsInside(waylines: readonly CheckPoint[][], area: AreaGeomet
   const found = new Set<string>();
   waylines.forEach((points, wayline) => {
     points.forEach((point, index) => {
-      if (inBand(point[2], band) && relate({ type: 'Point', coordinates: position(point) }, area).touches)
-        found.add(`${wayline},${index}`);
+      if (inBand(point[2], band) && pointIn(position(point), area)) found.add(`${wayline},${index}`);
     });
     for (let index = 1; index < points.length; index++) {
       const from = points[index - 1]!;
       const to = points[index]!;
       if (!inBand(Math.max(from[2], to[2]), band)) continue;
-      const leg = { type: 'LineString' as const, coordinates: [position(from), position(to)] };
-      if (relate(leg, area).touches) {
+      if (legIn(position(from), position(to), area).touches) {
         found.add(`${wayline},${index - 1}`);
         found.add(`${wayline},${index}`);
       }
@@ -60,15 +91,10 @@ export function pointsOutside(waylines: readonly CheckPoint[][], area: AreaGeome
   const found = new Set<string>();
   waylines.forEach((points, wayline) => {
     points.forEach((point, index) => {
-      if (!relate({ type: 'Point', coordinates: position(point) }, area).within)
-        found.add(`${wayline},${index}`);
+      if (!pointIn(position(point), area)) found.add(`${wayline},${index}`);
     });
     for (let index = 1; index < points.length; index++) {
-      const leg = {
-        type: 'LineString' as const,
-        coordinates: [position(points[index - 1]!), position(points[index]!)],
-      };
-      if (!relate(leg, area).within) {
+      if (!legIn(position(points[index - 1]!), position(points[index]!), area).within) {
         found.add(`${wayline},${index - 1}`);
         found.add(`${wayline},${index}`);
       }
