@@ -5,6 +5,7 @@ import { zipSync } from 'fflate';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm } from '../apps/server/test/helper.js';
+import { signInWithGrants } from '../apps/server/test/org-helper.js';
 import {
   hasText,
   newPage,
@@ -174,7 +175,7 @@ describe('route manager', () => {
 
     // nothing public yet: the empty state says what to do
     await searchBy(page, 'isPublic', '公开');
-    await hasText(page.getByTestId('route-table'), '还没有航线');
+    await hasText(page.getByTestId('route-table'), '没有符合条件的航线');
     await page.screenshot({ path: screenshotPath('route-manager-empty-zh-CN') });
     await resetSearch(page);
 
@@ -345,6 +346,34 @@ describe('route manager', () => {
       await hasText(row(on, 'Imported work area').getByTestId('route-kind'), 'Area');
     } finally {
       await english.context.close();
+    }
+  });
+
+  it('shows a viewer without buttons what they may not do, and only the public routes of another team', async () => {
+    // a user of no team whose role holds the screen and its view button only
+    await signInWithGrants(env.platform.app, '000000', 'routeviewer', [
+      'route_mission_manage',
+      'route',
+      'route_view',
+    ]);
+    const viewer = await newPage(env.browser);
+    try {
+      const on = viewer.page;
+      await signedIn(on, env.platform, { username: 'routeviewer' });
+      await openScreen(on);
+      await expect.poll(() => names(on)).toEqual([WAYPOINT]);
+      for (const absent of ['route-add', 'route-import', 'route-batch-delete'])
+        expect(await on.getByTestId(absent).count(), absent).toBe(0);
+      const only = row(on, WAYPOINT);
+      for (const absent of ['row-edit', 'row-copy', 'row-export', 'row-public', 'row-delete'])
+        expect(await only.getByTestId(absent).count(), absent).toBe(0);
+      await only.getByTestId('row-view').click();
+      await on.locator('[data-testid="route-detail-map"][data-state="ready"]').waitFor();
+      await expect.poll(() => published<number[]>(on, 'data-waylines')).toEqual([3]);
+      await still(on);
+      await on.screenshot({ path: screenshotPath('route-manager-viewer-zh-CN') });
+    } finally {
+      await viewer.context.close();
     }
   });
 });
