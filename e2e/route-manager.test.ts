@@ -5,6 +5,7 @@ import { zipSync } from 'fflate';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm } from '../apps/server/test/helper.js';
+import { signInWithGrants } from '../apps/server/test/org-helper.js';
 import {
   hasText,
   newPage,
@@ -60,6 +61,12 @@ const realKmz = () =>
     }),
   );
 
+/** A 1×1 PNG: the map picture of one route. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 let context: BrowserContext;
 let page: Page;
 let token: string;
@@ -76,13 +83,32 @@ async function api(method: 'GET' | 'POST', url: string, options: { payload?: unk
   return response.json().data as Row;
 }
 
+/** A picture uploaded through the object store (as the editor uploads its map picture). */
+async function uploadPicture(): Promise<string> {
+  const form = await multipartForm([{ name: 'file', filename: 'map.png', content: TINY_PNG }]);
+  const response = await env.platform.app.inject({
+    method: 'POST',
+    url: '/api/blade-resource/oss/endpoint/put-file',
+    payload: form.payload,
+    headers: { ...form.headers, 'blade-auth': `bearer ${token}` },
+  });
+  expect(response.statusCode, response.body.slice(0, 400)).toBe(200);
+  return (response.json().data as { link: string }).link;
+}
+
 /** A waypoint route and an area route planned on the server, and the real DJI KMZ imported. */
 async function seed() {
   seeded[WAYPOINT] = await api('POST', `${BASE}/submit`, {
     payload: { name: WAYPOINT, aircraftModelId: 'dji-m3td', design: waypointDesign },
   });
   seeded[AREA] = await api('POST', `${BASE}/submit`, {
-    payload: { name: AREA, aircraftModelId: 'dji-m3e', design: areaDesign },
+    payload: {
+      name: AREA,
+      aircraftModelId: 'dji-m3e',
+      design: areaDesign,
+      // the map picture the editor stores at save: an image uploaded to the platform
+      screenshot: await uploadPicture(),
+    },
   });
   const form = await multipartForm([{ name: 'file', filename: 'm3td.kmz', content: realKmz() }]);
   const response = await env.platform.app.inject({
@@ -155,13 +181,15 @@ describe('route manager', () => {
   it('lists the routes with their figures and filters them by planner and visibility (zh-CN)', async () => {
     await openScreen(page);
     await expect.poll(() => names(page)).toEqual([DJI, AREA, WAYPOINT]);
-    // figures: the area route's kind, its area in hectares, no broken picture (none stored yet)
+    // figures: the area route's kind, its area in hectares, its map picture; the others a placeholder
     const area = row(page, AREA);
     await hasText(area.getByTestId('route-kind'), '面状航线');
     await hasText(area, '公顷');
     await hasText(area.getByTestId('route-public'), '本部门');
-    expect(await page.getByTestId('route-thumbnail').count()).toBe(0);
-    expect(await page.getByTestId('route-thumbnail-none').count()).toBe(3);
+    await expect
+      .poll(() => area.getByTestId('route-thumbnail').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(1);
+    expect(await page.getByTestId('route-thumbnail-none').count()).toBe(2);
     const distance = await row(page, WAYPOINT).getByTestId('route-distance').innerText();
     expect(distance).toMatch(/^\d+ 米$/);
     await still(page);
@@ -174,7 +202,7 @@ describe('route manager', () => {
 
     // nothing public yet: the empty state says what to do
     await searchBy(page, 'isPublic', '公开');
-    await hasText(page.getByTestId('route-table'), '还没有航线');
+    await hasText(page.getByTestId('route-table'), '没有符合条件的航线');
     await page.screenshot({ path: screenshotPath('route-manager-empty-zh-CN') });
     await resetSearch(page);
 
@@ -345,6 +373,34 @@ describe('route manager', () => {
       await hasText(row(on, 'Imported work area').getByTestId('route-kind'), 'Area');
     } finally {
       await english.context.close();
+    }
+  });
+
+  it('shows a viewer without buttons what they may not do, and only the public routes of another team', async () => {
+    // a user of no team whose role holds the screen and its view button only
+    await signInWithGrants(env.platform.app, '000000', 'routeviewer', [
+      'route_mission_manage',
+      'route',
+      'route_view',
+    ]);
+    const viewer = await newPage(env.browser);
+    try {
+      const on = viewer.page;
+      await signedIn(on, env.platform, { username: 'routeviewer' });
+      await openScreen(on);
+      await expect.poll(() => names(on)).toEqual([WAYPOINT]);
+      for (const absent of ['route-add', 'route-import', 'route-batch-delete'])
+        expect(await on.getByTestId(absent).count(), absent).toBe(0);
+      const only = row(on, WAYPOINT);
+      for (const absent of ['row-edit', 'row-copy', 'row-export', 'row-public', 'row-delete'])
+        expect(await only.getByTestId(absent).count(), absent).toBe(0);
+      await only.getByTestId('row-view').click();
+      await on.locator('[data-testid="route-detail-map"][data-state="ready"]').waitFor();
+      await expect.poll(() => published<number[]>(on, 'data-waylines')).toEqual([3]);
+      await still(on);
+      await on.screenshot({ path: screenshotPath('route-manager-viewer-zh-CN') });
+    } finally {
+      await viewer.context.close();
     }
   });
 });

@@ -100,12 +100,12 @@ export function RouteDetailDrawer({ route, onClose }: { route?: Route; onClose: 
               {
                 key: 'maxHeight',
                 label: t('routeManager.maxHeight'),
-                children: `${text.height(shown.maxHeight)} (${shown.heightMode})`,
+                children: `${text.height(shown.maxHeight)} (${t(`routeManager.heightModes.${shown.heightMode}`, { defaultValue: shown.heightMode })})`,
               },
               {
                 key: 'waylines',
                 label: t('routeManager.detail.waylines'),
-                children: t('routeManager.detail.waylineCount', { count: shown.waylines.length }),
+                children: shown.waylines.length,
               },
               { key: 'aircraft', label: t('routeManager.aircraft'), children: text.aircraft(shown) },
               { key: 'payload', label: t('routeManager.payload'), children: text.payload(shown) || '—' },

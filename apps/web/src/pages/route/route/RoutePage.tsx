@@ -8,7 +8,7 @@ import {
   type RouteExportFormat,
 } from '@aos/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Dropdown, Tag } from 'antd';
+import { App, Button, Dropdown, Space, Tag } from 'antd';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../../components/crud/CrudPage';
@@ -97,18 +97,24 @@ export default function RoutePage() {
     {
       field: 'screenshot',
       label: 'routeManager.thumbnail',
-      width: 112,
+      width: 108,
       render: (_, route) => <RouteThumbnail route={route} />,
     },
     {
       field: 'name',
       label: 'routeManager.name',
       search: true,
-      width: 180,
+      width: 200,
       render: (_, route) => (
-        <span className="route-name" data-testid="route-name">
-          {route.name}
-        </span>
+        <>
+          <div className="route-name" data-testid="route-name">
+            {route.name}
+          </div>
+          <div className="route-figures">
+            {[route.createUserName, route.deptName].filter(Boolean).join(' · ')}
+          </div>
+          <div className="route-figures">{route.createTime}</div>
+        </>
       ),
     },
     {
@@ -117,7 +123,7 @@ export default function RoutePage() {
       type: 'select',
       dict: { code: DICT.route_type },
       search: true,
-      width: 100,
+      table: false,
     },
     {
       field: 'kind',
@@ -125,11 +131,16 @@ export default function RoutePage() {
       type: 'select',
       options: ROUTE_KINDS.map((kind) => ({ value: kind, label: `routeManager.kinds.${kind}` })),
       search: true,
-      width: 100,
+      width: 120,
       render: (_, route) => (
-        <Tag color={TYPE_COLORS[route.type]} data-testid="route-kind">
-          {text.kind(route.kind)}
-        </Tag>
+        <Space direction="vertical" size={4}>
+          <Tag color={TYPE_COLORS[route.type]} data-testid="route-kind">
+            {text.kind(route.kind)}
+          </Tag>
+          <Tag color={route.isPublic ? 'green' : 'default'} data-testid="route-public">
+            {t(route.isPublic ? 'routeManager.public' : 'routeManager.private')}
+          </Tag>
+        </Space>
       ),
     },
     {
@@ -138,11 +149,16 @@ export default function RoutePage() {
       type: 'select',
       options: text.aircraftOptions(),
       search: true,
-      width: 170,
+      width: 150,
       render: (_, route) => (
         <>
           <div>{text.aircraft(route)}</div>
           {route.payloadModelId && <div className="route-figures">{text.payload(route)}</div>}
+          {route.hangarName && (
+            <div className="route-figures">
+              {t('routeManager.dock')}: {route.hangarName}
+            </div>
+          )}
         </>
       ),
     },
@@ -177,6 +193,33 @@ export default function RoutePage() {
       ),
     },
     {
+      field: 'distance',
+      label: 'routeManager.figures',
+      width: 190,
+      render: (_, route) => (
+        <div className="route-figure-grid" data-testid="route-figures">
+          <span>{t('routeManager.distance')}</span>
+          <span data-testid="route-distance">{text.distance(route)}</span>
+          <span>{t('routeManager.duration')}</span>
+          <span>{text.duration(route)}</span>
+          <span>{t('routeManager.waypoints')}</span>
+          <span>{route.waypointCount}</span>
+          {route.photoCount > 0 && (
+            <>
+              <span>{t('routeManager.photos')}</span>
+              <span>{route.photoCount}</span>
+            </>
+          )}
+          {route.area !== null && (
+            <>
+              <span>{t('routeManager.area')}</span>
+              <span>{text.area(route)}</span>
+            </>
+          )}
+        </div>
+      ),
+    },
+    {
       field: 'isPublic',
       label: 'routeManager.isPublic',
       type: 'select',
@@ -185,32 +228,8 @@ export default function RoutePage() {
         { value: 0, label: 'routeManager.private' },
       ],
       search: true,
-      width: 100,
-      render: (_, route) => (
-        <Tag color={route.isPublic ? 'green' : 'default'} data-testid="route-public">
-          {t(route.isPublic ? 'routeManager.public' : 'routeManager.private')}
-        </Tag>
-      ),
+      table: false,
     },
-    {
-      field: 'distance',
-      label: 'routeManager.distance',
-      width: 110,
-      render: (_, route) => <span data-testid="route-distance">{text.distance(route)}</span>,
-    },
-    {
-      field: 'duration',
-      label: 'routeManager.duration',
-      width: 120,
-      render: (_, route) => text.duration(route),
-    },
-    { field: 'waypointCount', label: 'routeManager.waypoints', width: 80 },
-    { field: 'photoCount', label: 'routeManager.photos', width: 80 },
-    { field: 'area', label: 'routeManager.area', width: 110, render: (_, route) => text.area(route) },
-    { field: 'hangarName', label: 'routeManager.dock', width: 120, ellipsis: true },
-    { field: 'createUserName', label: 'routeManager.creator', width: 100 },
-    { field: 'deptName', label: 'routeManager.dept', width: 120, ellipsis: true },
-    { field: 'createTime', label: 'routeManager.createTime', width: 160 },
   ];
 
   const toolbar = (actions: CrudActions<Route>) => (
@@ -274,7 +293,7 @@ export default function RoutePage() {
         api={routeApi}
         permissions={{ add: false, edit: false, view: false }}
         dateRange={false}
-        actionWidth={380}
+        actionWidth={300}
         emptyText="routeManager.empty"
         toolbar={toolbar}
         rowActions={rowActions}
