@@ -140,6 +140,10 @@ export const messages = {
   ],
   'route.copySuffix': ['（副本）', ' (copy)'],
   'route.exportFormat': ['导出格式须为 kmz、kml 或 geojson', 'the export format must be kmz, kml or geojson'],
+  'route.screenshotLink': [
+    '航线截图须为本平台上传的图片',
+    'the route picture must be an image uploaded to this platform',
+  ],
   'route.kind': ['请选择航线类型', 'choose the kind of route'],
   'route.mission': ['航线设置无效', 'this route setting is not valid'],
   'route.aircraft': ['请选择目录中的飞行器型号', 'choose an aircraft model of the catalogue'],
