@@ -22,29 +22,71 @@ interface XmlNode {
   nodeType: number;
 }
 
-/** An element of the tree `parseXml` builds: its children in order, its text pieces between them. */
+const NO_ELEMENTS: readonly Element[] = Object.freeze([]);
+const BLANK = /^[ \t\r\n]*$/;
+const isBlank = (text: string) => BLANK.test(text);
+const NO_ATTRIBUTES: ReadonlyArray<{ name: string; value: string }> = Object.freeze([]);
+
+/**
+ * An element of the tree `parseXml` builds, kept small (the tree of a 1,000-waypoint file has some 100,000 of
+ * them, all alive until the model is built): its child elements in order, and its text. An element holds
+ * either text only (a leaf, almost all of them), or child elements only, or, when it has both, `mixed`: text
+ * pieces and children in document order. The indentation between child elements (whitespace-only text in an
+ * element that has or gets child elements) is not kept: a container's `textContent` is its children's text
+ * with the text around them, less that layout whitespace; a leaf's text is kept exactly.
+ */
 class Element implements XmlElement {
   readonly nodeType = 1;
-  readonly childNodes: Element[] = [];
-  /** text and child elements in document order */
-  readonly content: Array<string | Element> = [];
+  private elements: Element[] | null = null;
+  private text = '';
+  private mixed: Array<string | Element> | null = null;
   constructor(
     readonly localName: string,
     readonly namespaceURI: string | null,
-    readonly attributes: Array<{ name: string; value: string }>,
+    readonly attributes: ReadonlyArray<{ name: string; value: string }>,
   ) {}
+
+  get childNodes(): readonly Element[] {
+    return this.elements ?? NO_ELEMENTS;
+  }
+
+  addChild(child: Element): void {
+    if (this.elements) this.elements.push(child);
+    else {
+      this.elements = [child];
+      if (this.text !== '' && !isBlank(this.text)) this.mixed = [this.text];
+      this.text = '';
+    }
+    if (this.mixed) this.mixed.push(child);
+  }
+
+  addText(piece: string): void {
+    if (!this.elements) this.text += piece;
+    else if (this.mixed) this.mixed.push(piece);
+    else if (!isBlank(piece)) this.mixed = [...this.elements, piece];
+  }
 
   /** The text of the element and all below it, walked without recursion (files may nest deeply). */
   get textContent(): string {
+    if (!this.elements) return this.text;
     let text = '';
-    const stack: Array<string | Element> = [...this.content].reverse();
+    const stack: Array<string | Element> = [this];
     while (stack.length) {
       const next = stack.pop()!;
       if (typeof next === 'string') text += next;
-      else for (let i = next.content.length - 1; i >= 0; i--) stack.push(next.content[i]!);
+      else if (next.mixed) for (let i = next.mixed.length - 1; i >= 0; i--) stack.push(next.mixed[i]!);
+      else if (next.elements)
+        for (let i = next.elements.length - 1; i >= 0; i--) stack.push(next.elements[i]!);
+      else text += next.text;
     }
     return text;
   }
+}
+
+/** An object's first own key, without building the list of all of them. */
+function firstKey(object: object): string | undefined {
+  for (const key in object) return key;
+  return undefined;
 }
 
 /**
@@ -54,27 +96,34 @@ class Element implements XmlElement {
 function parseXml(text: string): Element | null {
   const parser = new SaxesParser({ xmlns: true });
   const open: Element[] = [];
+  let current: Element | null = null;
   let root: Element | null = null;
+  const names = new Map<string, string>();
   parser.on('error', (error) => {
     throw new XmlSyntaxError(error.message);
   });
   parser.on('opentag', (tag) => {
-    const attributes = Object.values(tag.attributes).map((attribute) => ({
-      name: attribute.name,
-      value: attribute.value,
-    }));
-    const element = new Element(tag.local, tag.uri || null, attributes);
-    const parent = open.at(-1);
-    if (parent) {
-      parent.childNodes.push(element);
-      parent.content.push(element);
+    const attributes =
+      firstKey(tag.attributes) === undefined
+        ? NO_ATTRIBUTES
+        : Object.values(tag.attributes).map((attribute) => ({
+            name: attribute.name,
+            value: attribute.value,
+          }));
+    // one string per element name (a few dozen), not one per element
+    let name = names.get(tag.local);
+    if (name === undefined) names.set(tag.local, (name = tag.local));
+    const element = new Element(name, tag.uri || null, attributes);
+    if (current) {
+      current.addChild(element);
+      open.push(current);
     } else root = element;
-    open.push(element);
+    current = element;
   });
   parser.on('closetag', () => {
-    open.pop();
+    current = open.pop() ?? null;
   });
-  const addText = (piece: string) => open.at(-1)?.content.push(piece);
+  const addText = (piece: string) => current?.addText(piece);
   parser.on('text', addText);
   parser.on('cdata', addText);
   parser.write(text).close();
@@ -120,8 +169,9 @@ export function parseWpml(file: string, text: string): WpmlDocument {
 
 const childCache = new WeakMap<XmlElement, XmlElement[]>();
 
-/** The element children of `element` (cached: the reader asks each element for many of its children). */
+/** The element children of `element` (the parser's own elements have no other children; others are cached). */
 export function children(element: XmlElement): XmlElement[] {
+  if (element instanceof Element) return element.childNodes as Element[];
   const cached = childCache.get(element);
   if (cached) return cached;
   const out: XmlElement[] = [];
@@ -141,12 +191,23 @@ export class WpmlReader {
   /** a `wpml:` child (or, with `kml`, a KML child) */
   child(parent: XmlElement, name: string, kml = false): XmlElement | undefined {
     const ns = kml ? KML_NS : this.doc.wpmlNs;
-    return children(parent).find((el) => el.localName === name && el.namespaceURI === ns);
+    const list = children(parent);
+    for (let i = 0; i < list.length; i++) {
+      const el = list[i]!;
+      if (el.localName === name && el.namespaceURI === ns) return el;
+    }
+    return undefined;
   }
 
   all(parent: XmlElement, name: string, kml = false): XmlElement[] {
     const ns = kml ? KML_NS : this.doc.wpmlNs;
-    return children(parent).filter((el) => el.localName === name && el.namespaceURI === ns);
+    const list = children(parent);
+    const out: XmlElement[] = [];
+    for (let i = 0; i < list.length; i++) {
+      const el = list[i]!;
+      if (el.localName === name && el.namespaceURI === ns) out.push(el);
+    }
+    return out;
   }
 
   need(parent: XmlElement, name: string, path: string, kml = false): XmlElement {
