@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import {
   type ActionGroup,
@@ -43,16 +44,24 @@ const ZIP_LEVEL = 6;
  */
 export function writeKmz(source: WaylineFile, options: { targetModelId?: string } = {}): KmzWriteResult {
   const model = options.targetModelId ? forTarget(source, options.targetModelId) : source;
-  const templateKml = writeTemplateKml(model);
-  const waylinesWpml = writeWaylinesWpml(model);
+  const template = templateOut(model).toBuffer();
+  const waylines = waylinesOut(model).toBuffer();
   const data = writeZip(
     [
-      { name: TEMPLATE_ENTRY, data: Buffer.from(templateKml, 'utf8') },
-      { name: WAYLINES_ENTRY, data: Buffer.from(waylinesWpml, 'utf8') },
+      { name: TEMPLATE_ENTRY, data: template },
+      { name: WAYLINES_ENTRY, data: waylines },
     ],
     { mtime: FIXED_MTIME, level: ZIP_LEVEL },
   );
-  return { data, fingerprint: createHash('md5').update(data).digest('hex'), templateKml, waylinesWpml };
+  const result = { data, fingerprint: createHash('md5').update(data).digest('hex') } as KmzWriteResult;
+  // the texts, decoded from the bytes when asked for (the route area stores and sends the bytes)
+  let templateKml: string | undefined;
+  let waylinesWpml: string | undefined;
+  Object.defineProperties(result, {
+    templateKml: { enumerable: true, get: () => (templateKml ??= template.toString('utf8')) },
+    waylinesWpml: { enumerable: true, get: () => (waylinesWpml ??= waylines.toString('utf8')) },
+  });
+  return result;
 }
 
 function forTarget(model: WaylineFile, modelId: string): WaylineFile {
@@ -101,57 +110,91 @@ const indent = (depth: number) => {
   return INDENTS[depth]!;
 };
 
-/** The XML text, one element a line, two spaces an indent level, appended to one string as it goes. */
+/**
+ * The XML text, one element a line, two spaces an indent level. Lines are joined 500 at a time into flat
+ * strings: a whole file kept as lines (or as one string appended to, a rope of as many pieces) is 200,000
+ * objects alive at once for a 1,000-waypoint route, which the garbage collector copies over and over.
+ */
 class XmlOut {
-  private text = '';
+  private lines: string[] = [];
+  private chunks: string[] = [];
   private depth = 0;
   private pad = '';
 
+  declaration(): this {
+    this.push('<?xml version="1.0" encoding="UTF-8"?>\n');
+    return this;
+  }
+
+  private push(line: string): void {
+    if (this.lines.push(line) >= 500) {
+      this.chunks.push(this.lines.join(''));
+      this.lines.length = 0;
+    }
+  }
+
   open(name: string, attributes = ''): this {
-    this.text += `${this.pad}<${name}${attributes}>\n`;
+    this.push(`${this.pad}<${name}${attributes}>\n`);
     this.pad = indent(++this.depth);
     return this;
   }
 
   close(name: string): this {
     this.pad = indent(--this.depth);
-    this.text += `${this.pad}</${name}>\n`;
+    this.push(`${this.pad}</${name}>\n`);
     return this;
   }
 
   /** `<name>value</name>`; nothing when the value is undefined */
   el(name: string, value: string | number | boolean | undefined | null): this {
     if (value === undefined || value === null) return this;
-    const text =
-      typeof value === 'boolean' ? (value ? '1' : '0') : typeof value === 'number' ? num(value) : esc(value);
-    this.text += `${this.pad}<${name}>${text}</${name}>\n`;
+    this.push(`${this.pad}<${name}>${textOf(value)}</${name}>\n`);
     return this;
   }
 
   /** `<wpml:name>value</wpml:name>`; nothing when the value is undefined */
   w(name: string, value: string | number | boolean | undefined | null): this {
     if (value === undefined || value === null) return this;
-    const text =
-      typeof value === 'boolean' ? (value ? '1' : '0') : typeof value === 'number' ? num(value) : esc(value);
-    this.text += `${this.pad}<wpml:${name}>${text}</wpml:${name}>\n`;
+    this.push(`${this.pad}<wpml:${name}>${textOf(value)}</wpml:${name}>\n`);
     return this;
   }
 
   toString(): string {
-    return this.text;
+    return this.chunks.join('') + this.lines.join('');
   }
+
+  /** The text as UTF-8, chunk by chunk (ASCII chunks, nearly all, copied byte for byte). */
+  toBuffer(): Buffer {
+    const chunks = [...this.chunks, this.lines.join('')];
+    return Buffer.concat(
+      chunks.map((chunk) => {
+        const bytes = Buffer.from(chunk, 'latin1');
+        return isAscii(bytes) ? bytes : Buffer.from(chunk, 'utf8');
+      }),
+    );
+  }
+}
+
+function textOf(value: string | number | boolean): string {
+  return typeof value === 'boolean'
+    ? value
+      ? '1'
+      : '0'
+    : typeof value === 'number'
+      ? num(value)
+      : esc(value);
 }
 
 function header(model: WaylineFile): XmlOut {
   const out = new XmlOut();
   return out
+    .declaration()
     .open('kml', ` xmlns="${KML_NS}" xmlns:wpml="${WPML_NAMESPACE_PREFIX}${model.wpmlVersion}"`)
     .open('Document');
 }
 
-function finish(out: XmlOut): string {
-  out.close('Document').close('kml');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${out.toString()}`;
+function finish(out: XmlOut): XmlOut {
+  return out.close('Document').close('kml');
 }
 
 function missionConfig(out: XmlOut, config: MissionConfig, withRefPoint: boolean): void {
@@ -281,6 +324,10 @@ function mappingPlacemark(out: XmlOut, type: string, mapping: MappingParams): vo
 }
 
 export function writeTemplateKml(model: WaylineFile): string {
+  return templateOut(model).toString();
+}
+
+function templateOut(model: WaylineFile): XmlOut {
   const out = header(model);
   out.w('author', model.author);
   out.w('createTime', model.createTime);
@@ -349,6 +396,10 @@ function wayline(out: XmlOut, line: Wayline): void {
 }
 
 export function writeWaylinesWpml(model: WaylineFile): string {
+  return waylinesOut(model).toString();
+}
+
+function waylinesOut(model: WaylineFile): XmlOut {
   const out = header(model);
   missionConfig(out, model.missionConfig, false);
   for (const line of model.waylines) wayline(out, line);
