@@ -92,7 +92,12 @@ export class ZipReader {
       out = Buffer.from(compressed);
     } else if (entry.method === 8) {
       try {
-        out = inflateRawSync(compressed, { maxOutputLength: Math.max(1, budget) });
+        out = inflateRawSync(compressed, {
+          maxOutputLength: Math.max(1, budget),
+          // output in one piece when the header's size is right (no joining of 16 kB pieces); the header is
+          // the sender's word, so at most 4 MB is set aside on it
+          chunkSize: Math.min(Math.max(entry.size, 16 * 1024), 4 * 1024 * 1024, Math.max(budget, 64)),
+        });
       } catch (error) {
         if (error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
           throw this.tooLarge();

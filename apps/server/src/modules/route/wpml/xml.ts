@@ -46,6 +46,10 @@ class Element implements XmlElement {
     readonly attributes: ReadonlyArray<{ name: string; value: string }>,
   ) {}
 
+  get hasChildren(): boolean {
+    return this.elements !== null;
+  }
+
   get childNodes(): readonly Element[] {
     return this.elements ?? NO_ELEMENTS;
   }
@@ -62,8 +66,9 @@ class Element implements XmlElement {
 
   addText(piece: string): void {
     if (!this.elements) this.text += piece;
+    else if (isBlank(piece)) return;
     else if (this.mixed) this.mixed.push(piece);
-    else if (!isBlank(piece)) this.mixed = [...this.elements, piece];
+    else this.mixed = [...this.elements, piece];
   }
 
   /** The text of the element and all below it, walked without recursion (files may nest deeply). */
@@ -117,7 +122,14 @@ const SPACE = /[ \t\n]*/y;
 /** A namespace declaration on the root, quoted either way, its value without `<` (`&` is already excluded). */
 const NS_DECLARATION =
   /[ \t\n]+(xmlns(?::([A-Za-z_][A-Za-z0-9_.-]*))?)[ \t\n]*=[ \t\n]*(?:"([^"<]*)"|'([^'<]*)')/y;
-const BLANK_ONLY = /^[ \t\n]*$/;
+/** Only spaces, tabs and line feeds between `from` and `to`? */
+function blank(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (code !== 0x20 && code !== 0x0a && code !== 0x09) return false;
+  }
+  return true;
+}
 const RESERVED_NAMESPACES = new Set([
   'http://www.w3.org/XML/1998/namespace',
   'http://www.w3.org/2000/xmlns/',
@@ -151,10 +163,14 @@ function parseSimpleXml(text: string): Element | null | undefined {
   while (at < length) {
     const lt = text.indexOf('<', at);
     const end = lt < 0 ? length : lt;
-    if (end > at) {
+    // layout whitespace (before a child element, or between children) is not kept: not even cut out
+    if (
+      end > at &&
+      !(blank(text, at, end) && (!current || current.hasChildren || text.charCodeAt(end + 1) !== 0x2f))
+    ) {
       const piece = text.slice(at, end);
       if (current) current.addText(piece);
-      else if (!BLANK_ONLY.test(piece)) return undefined;
+      else return undefined; // text outside the root
     }
     if (lt < 0) break;
     const gt = text.indexOf('>', lt);
