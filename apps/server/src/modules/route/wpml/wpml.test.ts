@@ -1,9 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { translate, waylineFigures, type WaylineFile } from '@aos/contract';
+import {
+  localPlane,
+  planDesign,
+  RouteDesign,
+  translate,
+  waylineFigures,
+  waylineFileOf,
+  type WaylineFile,
+} from '@aos/contract';
 import { DOMParser } from '@xmldom/xmldom';
-import { zipSync } from 'fflate';
+import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../lib/errors.js';
 import { FIGURE_TOLERANCE, readKmz, readWpmlTexts, type KmzLimits } from './read.js';
@@ -217,6 +225,57 @@ describe('writing KMZ', () => {
     expect(again.data.equals(written.data)).toBe(true);
     expect(written.fingerprint).toBe(createHash('md5').update(written.data).digest('hex'));
     expect(written.fingerprint).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('round-trips a planned 2,000-waypoint inspection route point for point, in a zip other tools read', () => {
+    const plane = localPlane([116.4, 39.9]);
+    const design = RouteDesign.parse({
+      kind: 'waypoint',
+      params: {
+        defaults: { heightM: 80, speedMS: 8 },
+        waypoints: Array.from({ length: 2000 }, (_, i) => ({
+          position: plane.toLonLat([i * 20, 150 * Math.sin(i / 25)]),
+          heightM: 60 + 20 * Math.sin(i / 40),
+          speedMS: 6 + (i % 4),
+          actions: [
+            { type: 'rotateYaw', headingDeg: ((i * 7) % 360) - 180 },
+            { type: 'gimbalRotate', pitchDeg: -30 - (i % 60) },
+            { type: 'zoom', focalLengthMm: 24 + (i % 5) * 10 },
+            { type: 'takePhoto' },
+            ...(i % 10 === 0 ? [{ type: 'hover', hoverTimeS: 2 }] : []),
+          ],
+        })),
+      },
+    });
+    const planned = planDesign(design);
+    if (!planned.ok) throw new Error(planned.error.key);
+    const route = waylineFileOf(design, planned.plan, { aircraftModelId: 'dji-m3td', now: 1 });
+    const written = writeKmz(route);
+    const back = readKmz(written.data);
+    expect(back.model.waylines[0]!.placemarks).toHaveLength(2000);
+    // the gimbal's yaw is written with its pitch (0 when the route has none), as DJI writes it
+    const expected = route.waylines[0]!.placemarks.map((p) => ({
+      ...p,
+      gimbalYawAngle: p.gimbalYawAngle ?? 0,
+    }));
+    const line = back.model.waylines[0]!;
+    line.placemarks.forEach((p, i) => expect(p, `wayline point ${i}`).toEqual(expected[i]));
+    expect(line).toEqual({ ...route.waylines[0]!, placemarks: expected });
+    // the template's placemarks carry no gimbal of their own (DJI's neither: the wayline's does)
+    back.model.template.placemarks.forEach((p, i) =>
+      expect(p, `template point ${i}`).toEqual({
+        ...route.template.placemarks[i],
+        gimbalPitchAngle: undefined,
+        gimbalYawAngle: undefined,
+      }),
+    );
+    expect(back.model.missionConfig).toEqual(route.missionConfig);
+    expect(back.figures[0]).toMatchObject({ points: 2000, distanceMatches: true });
+    // another zip reader (fflate) finds the same two files, byte for byte
+    const files = unzipSync(written.data);
+    expect(Object.keys(files)).toEqual(['wpmz/template.kml', 'wpmz/waylines.wpml']);
+    expect(Buffer.from(files['wpmz/waylines.wpml']!).toString('utf8')).toBe(written.waylinesWpml);
+    expect(Buffer.from(files['wpmz/template.kml']!).toString('utf8')).toBe(written.templateKml);
   });
 
   it('writes for a target aircraft with its DJI enum and namespace version, and escapes text', () => {

@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import {
   type ActionGroup,
@@ -11,14 +12,14 @@ import {
   WPML_NAMESPACE_PREFIX,
   wpmlVersionFor,
 } from '@aos/contract';
-import { zipSync } from 'fflate';
+import { writeZip } from '../../../lib/zip.js';
 import { KML_NS } from './xml.js';
 import { TEMPLATE_ENTRY, WAYLINES_ENTRY } from './read.js';
 
 /**
  * Writing the wayline model as DJI writes it: `wpmz/template.kml` and `wpmz/waylines.wpml`, elements in the
  * order of DJI Pilot 2 / FlightHub 2 files (see test/fixtures/route), the `wpml` namespace of the model's
- * version (`wpmlVersionFor(aircraft)` when planning), zipped with fflate (as gis/exchange/write.ts does) with a
+ * version (`wpmlVersionFor(aircraft)` when planning), zipped by lib/zip.ts `writeZip` (Node's native zlib) with a
  * fixed timestamp so the same route gives the same bytes and so the same MD5 fingerprint
  * (`flighttask_prepare.file.fingerprint`, PROTOCOLS.md §2). `wpmz/res/` is not written: it holds files we do not
  * have (the original KMZ is what is kept when a route was imported).
@@ -34,6 +35,8 @@ export interface KmzWriteResult {
 
 /** DOS time can't go before 1980; any fixed date gives reproducible bytes. */
 const FIXED_MTIME = new Date('2020-01-01T00:00:00Z');
+/** zlib's deflate level: the default (6) */
+const ZIP_LEVEL = 6;
 
 /**
  * `targetModelId`: write for this aircraft of our catalogue: its DJI enum in `droneInfo` and the namespace
@@ -41,17 +44,24 @@ const FIXED_MTIME = new Date('2020-01-01T00:00:00Z');
  */
 export function writeKmz(source: WaylineFile, options: { targetModelId?: string } = {}): KmzWriteResult {
   const model = options.targetModelId ? forTarget(source, options.targetModelId) : source;
-  const templateKml = writeTemplateKml(model);
-  const waylinesWpml = writeWaylinesWpml(model);
-  const bytes = zipSync(
-    {
-      [TEMPLATE_ENTRY]: [Buffer.from(templateKml, 'utf8'), { mtime: FIXED_MTIME }],
-      [WAYLINES_ENTRY]: [Buffer.from(waylinesWpml, 'utf8'), { mtime: FIXED_MTIME }],
-    },
-    { level: 6 },
+  const template = templateOut(model).toBuffer();
+  const waylines = waylinesOut(model).toBuffer();
+  const data = writeZip(
+    [
+      { name: TEMPLATE_ENTRY, data: template },
+      { name: WAYLINES_ENTRY, data: waylines },
+    ],
+    { mtime: FIXED_MTIME, level: ZIP_LEVEL },
   );
-  const data = Buffer.from(bytes);
-  return { data, fingerprint: createHash('md5').update(data).digest('hex'), templateKml, waylinesWpml };
+  const result = { data, fingerprint: createHash('md5').update(data).digest('hex') } as KmzWriteResult;
+  // the texts, decoded from the bytes when asked for (the route area stores and sends the bytes)
+  let templateKml: string | undefined;
+  let waylinesWpml: string | undefined;
+  Object.defineProperties(result, {
+    templateKml: { enumerable: true, get: () => (templateKml ??= template.toString('utf8')) },
+    waylinesWpml: { enumerable: true, get: () => (waylinesWpml ??= waylines.toString('utf8')) },
+  });
+  return result;
 }
 
 function forTarget(model: WaylineFile, modelId: string): WaylineFile {
@@ -64,8 +74,13 @@ function forTarget(model: WaylineFile, modelId: string): WaylineFile {
   };
 }
 
+/** The characters `esc` changes or drops. */
+// eslint-disable-next-line no-control-regex -- exactly the characters XML 1.0 forbids, and the three to escape
+const NEEDS_ESCAPE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff&<>]/;
+
 /** Escaping for text content; characters XML 1.0 cannot hold at all (C0 controls but tab/LF/CR) dropped. */
 function esc(value: string): string {
+  if (!NEEDS_ESCAPE.test(value)) return value;
   return (
     value
       // eslint-disable-next-line no-control-regex -- exactly the characters XML 1.0 forbids
@@ -76,54 +91,110 @@ function esc(value: string): string {
   );
 }
 
+/**
+ * A number as text, rounded to 15 significant digits (no `0.30000000000000004`). A shortest form of at most 15
+ * characters has at most 15 digits, so it is already what the rounding gives (the common case, kept cheap).
+ */
 function num(value: number): string {
-  return String(Number.isInteger(value) ? value : Number(value.toPrecision(15)));
+  const text = String(value);
+  if (text.length <= 15 || Number.isInteger(value)) return text;
+  return String(Number(value.toPrecision(15)));
 }
 
+/** An action parameter's name we write as an element (others, not XML names, are left out). */
+const PARAM_NAME = /^[A-Za-z_][\w.-]*$/;
+
+const INDENTS: string[] = [''];
+const indent = (depth: number) => {
+  while (INDENTS.length <= depth) INDENTS.push(`${INDENTS[INDENTS.length - 1]}  `);
+  return INDENTS[depth]!;
+};
+
+/**
+ * The XML text, one element a line, two spaces an indent level. Lines are joined 500 at a time into flat
+ * strings: a whole file kept as lines (or as one string appended to, a rope of as many pieces) is 200,000
+ * objects alive at once for a 1,000-waypoint route, which the garbage collector copies over and over.
+ */
 class XmlOut {
   private lines: string[] = [];
+  private chunks: string[] = [];
   private depth = 0;
+  private pad = '';
+
+  declaration(): this {
+    this.push('<?xml version="1.0" encoding="UTF-8"?>\n');
+    return this;
+  }
+
+  private push(line: string): void {
+    if (this.lines.push(line) >= 500) {
+      this.chunks.push(this.lines.join(''));
+      this.lines.length = 0;
+    }
+  }
 
   open(name: string, attributes = ''): this {
-    this.lines.push(`${'  '.repeat(this.depth)}<${name}${attributes}>`);
-    this.depth++;
+    this.push(`${this.pad}<${name}${attributes}>\n`);
+    this.pad = indent(++this.depth);
     return this;
   }
 
   close(name: string): this {
-    this.depth--;
-    this.lines.push(`${'  '.repeat(this.depth)}</${name}>`);
+    this.pad = indent(--this.depth);
+    this.push(`${this.pad}</${name}>\n`);
+    return this;
+  }
+
+  /** `<name>value</name>`; nothing when the value is undefined */
+  el(name: string, value: string | number | boolean | undefined | null): this {
+    if (value === undefined || value === null) return this;
+    this.push(`${this.pad}<${name}>${textOf(value)}</${name}>\n`);
     return this;
   }
 
   /** `<wpml:name>value</wpml:name>`; nothing when the value is undefined */
-  el(name: string, value: string | number | boolean | undefined | null): this {
+  w(name: string, value: string | number | boolean | undefined | null): this {
     if (value === undefined || value === null) return this;
-    const text =
-      typeof value === 'boolean' ? (value ? '1' : '0') : typeof value === 'number' ? num(value) : esc(value);
-    this.lines.push(`${'  '.repeat(this.depth)}<${name}>${text}</${name}>`);
+    this.push(`${this.pad}<wpml:${name}>${textOf(value)}</wpml:${name}>\n`);
     return this;
   }
 
-  w(name: string, value: string | number | boolean | undefined | null): this {
-    return this.el(`wpml:${name}`, value);
+  toString(): string {
+    return this.chunks.join('') + this.lines.join('');
   }
 
-  toString(): string {
-    return `${this.lines.join('\n')}\n`;
+  /** The text as UTF-8, chunk by chunk (ASCII chunks, nearly all, copied byte for byte). */
+  toBuffer(): Buffer {
+    const chunks = [...this.chunks, this.lines.join('')];
+    return Buffer.concat(
+      chunks.map((chunk) => {
+        const bytes = Buffer.from(chunk, 'latin1');
+        return isAscii(bytes) ? bytes : Buffer.from(chunk, 'utf8');
+      }),
+    );
   }
+}
+
+function textOf(value: string | number | boolean): string {
+  return typeof value === 'boolean'
+    ? value
+      ? '1'
+      : '0'
+    : typeof value === 'number'
+      ? num(value)
+      : esc(value);
 }
 
 function header(model: WaylineFile): XmlOut {
   const out = new XmlOut();
   return out
+    .declaration()
     .open('kml', ` xmlns="${KML_NS}" xmlns:wpml="${WPML_NAMESPACE_PREFIX}${model.wpmlVersion}"`)
     .open('Document');
 }
 
-function finish(out: XmlOut): string {
-  out.close('Document').close('kml');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${out.toString()}`;
+function finish(out: XmlOut): XmlOut {
+  return out.close('Document').close('kml');
 }
 
 function missionConfig(out: XmlOut, config: MissionConfig, withRefPoint: boolean): void {
@@ -178,7 +249,7 @@ function actionGroup(out: XmlOut, group: ActionGroup): void {
     out.w('actionActuatorFunc', action.actionActuatorFunc);
     out.open('wpml:actionActuatorFuncParam');
     for (const [name, value] of action.params) {
-      if (!/^[A-Za-z_][\w.-]*$/.test(name)) continue;
+      if (!PARAM_NAME.test(name)) continue;
       out.w(name, value);
     }
     out.close('wpml:actionActuatorFuncParam');
@@ -253,6 +324,10 @@ function mappingPlacemark(out: XmlOut, type: string, mapping: MappingParams): vo
 }
 
 export function writeTemplateKml(model: WaylineFile): string {
+  return templateOut(model).toString();
+}
+
+function templateOut(model: WaylineFile): XmlOut {
   const out = header(model);
   out.w('author', model.author);
   out.w('createTime', model.createTime);
@@ -321,6 +396,10 @@ function wayline(out: XmlOut, line: Wayline): void {
 }
 
 export function writeWaylinesWpml(model: WaylineFile): string {
+  return waylinesOut(model).toString();
+}
+
+function waylinesOut(model: WaylineFile): XmlOut {
   const out = header(model);
   missionConfig(out, model.missionConfig, false);
   for (const line of model.waylines) wayline(out, line);
