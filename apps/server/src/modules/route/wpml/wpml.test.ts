@@ -291,6 +291,52 @@ describe('writing KMZ', () => {
     expect(back.author).toBe('a < b & c');
   });
 
+  it('writes an oblique (mapping3d) area in the element order of a DJI FlightHub 2 file, and reads it back', () => {
+    const design = RouteDesign.parse({
+      kind: 'oblique',
+      params: {
+        polygon: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [116.3, 39.9],
+              [116.303, 39.9],
+              [116.303, 39.902],
+              [116.3, 39.902],
+              [116.3, 39.9],
+            ],
+          ],
+        },
+        cameraId: 'm3e-wide',
+        heightM: 100,
+        obliquePitchDeg: -45,
+      },
+    });
+    const planned = planDesign(design);
+    if (!planned.ok) throw new Error(planned.error.key);
+    const file = waylineFileOf(design, planned.plan, { aircraftModelId: 'dji-m3e' });
+    const { templateKml, data } = writeKmz(file);
+    const order = [
+      '<wpml:inclinedGimbalPitch>',
+      '<wpml:shootType>',
+      '<wpml:direction>',
+      '<wpml:margin>',
+      '<wpml:inclinedFlightSpeed>',
+      '<wpml:orthoCameraOverlapH>',
+      '<wpml:orthoCameraOverlapW>',
+      '<wpml:inclinedCameraOverlapH>',
+      '<wpml:inclinedCameraOverlapW>',
+      '<Polygon>',
+      '<wpml:height>',
+    ];
+    const at = order.map((tag) => templateKml.indexOf(tag));
+    expect(at.every((index) => index > 0)).toBe(true);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+    const back = readKmz(data).model;
+    expect(back.waylines).toHaveLength(5);
+    expect(back.template.mapping).toMatchObject({ inclinedGimbalPitch: -45, overlapH: 80, overlapW: 70 });
+  });
+
   it('writes and reads back a mapping2d area route and a strip route', () => {
     const area: WaylineFile = {
       ...model,

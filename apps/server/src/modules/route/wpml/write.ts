@@ -292,21 +292,27 @@ function templatePlacemark(out: XmlOut, placemark: WplPlacemark): void {
 }
 
 /**
- * The area (mapping2d/3d) or centre line (mappingStrip) Placemark, in the order of DJI's template files:
- * oblique settings, shooting, direction and margin, overlaps, the geometry, the strip's extents, then heights.
+ * The area (mapping2d/3d) or centre line (mappingStrip) Placemark, in the order of DJI's template files: the
+ * oblique pitch, shooting, direction and margin, the oblique speed, overlaps (an oblique route's oblique passes
+ * with the nadir's overlaps, as we plan them), the geometry, the strip's extents, then heights. The order of a
+ * mapping3d Placemark was compared with a FlightHub 2 file of a Matrice 4TD (WPML 1.0.6).
  */
 function mappingPlacemark(out: XmlOut, type: string, mapping: MappingParams): void {
   const coordinates = mapping.area.map(([lon, lat]) => `${num(lon)},${num(lat)},0`).join('\n');
   out.open('Placemark');
   out.w('inclinedGimbalPitch', mapping.inclinedGimbalPitch);
-  out.w('inclinedFlightSpeed', mapping.inclinedFlightSpeed);
   out.w('shootType', mapping.shootType);
   out.w('direction', mapping.direction);
   out.w('margin', mapping.margin);
+  out.w('inclinedFlightSpeed', mapping.inclinedFlightSpeed);
   if (mapping.overlapH !== undefined || mapping.overlapW !== undefined) {
     out.open('wpml:overlap');
     out.w('orthoCameraOverlapH', mapping.overlapH);
     out.w('orthoCameraOverlapW', mapping.overlapW);
+    if (type === 'mapping3d') {
+      out.w('inclinedCameraOverlapH', mapping.overlapH);
+      out.w('inclinedCameraOverlapW', mapping.overlapW);
+    }
     out.close('wpml:overlap');
   }
   if (type === 'mappingStrip') {
