@@ -6,7 +6,6 @@ import {
   planDesign,
   type PlanError,
   RouteDesign,
-  type RouteDesignInput,
   type RouteKind,
   cameraForRoute,
   type WaypointAction,
