@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTick } from './format';
 import { type Profile, profilePolylines, profileScale, ticks } from './profile';
 
 export interface HeightProfileProps {
@@ -72,7 +73,7 @@ export default function HeightProfile(props: HeightProfileProps) {
             fontSize={10}
             fill="#8c8c8c"
           >
-            {value}
+            {formatTick(value, profile.lengthM)}
           </text>
         ))}
         {securityHeightM !== undefined && (

@@ -19,7 +19,13 @@ export function formatArea(t: Translate, squareMetres: number): string {
 export function formatDuration(t: Translate, seconds: number): string {
   const whole = Math.round(seconds);
   if (whole < 60) return t('routeEditor.units.s', { value: whole });
-  return t('routeEditor.units.min', { m: Math.floor(whole / 60), s: whole % 60 });
+  if (whole < 3600) return t('routeEditor.units.min', { m: Math.floor(whole / 60), s: whole % 60 });
+  return t('routeEditor.units.h', { h: Math.floor(whole / 3600), m: Math.floor((whole % 3600) / 60) });
 }
 
 export const formatGsd = (t: Translate, cm: number) => t('routeEditor.units.cm', { value: number(cm, 2) });
+
+/** An axis tick of distance: metres, or kilometres on a long route. */
+export function formatTick(metres: number, spanM: number): string {
+  return spanM >= 10_000 ? `${number(metres / 1000, 1)} km` : `${number(metres, 0)} m`;
+}

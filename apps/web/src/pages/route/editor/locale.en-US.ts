@@ -158,6 +158,7 @@ export default {
       km2: '{{value}} km²',
       cm: '{{value}} cm/px',
       s: '{{value}} s',
+      h: '{{h}} h {{m}} min',
       min: '{{m}} min {{s}} s',
     },
   },

@@ -149,6 +149,7 @@ export default {
       km2: '{{value}} 平方千米',
       cm: '{{value}} 厘米/像素',
       s: '{{value}} 秒',
+      h: '{{h}} 小时 {{m}} 分',
       min: '{{m}} 分 {{s}} 秒',
     },
   },
