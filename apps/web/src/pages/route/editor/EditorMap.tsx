@@ -58,6 +58,8 @@ export interface EditorMapProps {
 }
 
 const BLUE = '#1677ff';
+/** how often a drag hands its positions to the design (and so to planning), ms */
+const DESIGN_EVERY_MS = 100;
 const SELECTED = '#fa8c16';
 const FLAGGED = '#f5222d';
 
@@ -147,6 +149,7 @@ export default function EditorMap(props: EditorMapProps) {
   latest.current = props;
   const map = useRef<OlMap | null>(null);
   const points = useRef(new VectorSource<Feature<Point>>()).current;
+  const dragSource = useRef(new VectorSource()).current;
   const lines = useRef(new VectorSource()).current;
   const shapeSource = useRef(new VectorSource()).current;
   const path = useRef(new Feature(new LineString([]))).current;
@@ -202,9 +205,24 @@ export default function EditorMap(props: EditorMapProps) {
           return waypointStyle(index, feature.get('state') as PointState, count <= 300 || resolution < 0.6);
         },
       });
+      const dragLayer = new VectorLayer({
+        source: dragSource,
+        zIndex: 31,
+        updateWhileInteracting: true,
+        updateWhileAnimating: true,
+        style: (feature, resolution) =>
+          feature.get('band') !== undefined
+            ? pathStyle
+            : waypointStyle(
+                feature.get('index') as number,
+                feature.get('state') as PointState,
+                waypointFeatures.length <= 300 || resolution < 0.6,
+              ),
+      });
       ready.addLayer(lineLayer);
       ready.addLayer(shapeLayer);
       ready.addLayer(pointLayer);
+      ready.addLayer(dragLayer);
 
       const hit = (pixel: number[]): number | undefined => {
         let found: number | undefined;
@@ -220,8 +238,37 @@ export default function EditorMap(props: EditorMapProps) {
       };
 
       // Dragging waypoints: the grabbed one, or every selected one when it is selected.
-      let grabbed: { indexes: number[]; start: number[]; from: number[][] } | undefined;
-      let frame = 0;
+      let grabbed:
+        { indexes: number[]; start: number[]; from: number[][]; bands: Feature<LineString>[] } | undefined;
+      /**
+       * The first move of a drag lifts the grabbed waypoints onto a small layer of their own, with the legs to
+       * their neighbours: only that layer is drawn again while the pointer moves, not the route's thousands of
+       * points and its path (left where they were until the drop).
+       */
+      const lift = (held: NonNullable<typeof grabbed>) => {
+        const lifted = held.indexes.map((i) => waypointFeatures[i]!).filter((f) => points.hasFeature(f));
+        for (const feature of lifted) points.removeFeature(feature);
+        dragSource.addFeatures(lifted);
+        held.bands = held.indexes.map((index) => {
+          const around = [index - 1, index, index + 1]
+            .filter((i) => i >= 0 && i < waypointFeatures.length)
+            .map((i) => waypointFeatures[i]!.getGeometry()!.getCoordinates());
+          const band = new Feature(new LineString(around));
+          band.set('band', index);
+          return band;
+        });
+        dragSource.addFeatures(held.bands);
+      };
+      const drop = () => {
+        const lifted = dragSource
+          .getFeatures()
+          .filter((f) => f.get('band') === undefined) as Feature<Point>[];
+        dragSource.clear(true);
+        points.addFeatures(lifted.filter((f) => waypointFeatures.includes(f)));
+        path.getGeometry()!.setCoordinates(waypointFeatures.map((f) => f.getGeometry()!.getCoordinates()));
+      };
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let lastSent = 0;
       let pending: Map<number, LonLatPosition> | undefined;
       const drag = new PointerInteraction({
         handleDownEvent: (event) => {
@@ -234,38 +281,51 @@ export default function EditorMap(props: EditorMapProps) {
             indexes,
             start: event.coordinate,
             from: indexes.map((i) => waypointFeatures[i]!.getGeometry()!.getCoordinates()),
+            bands: [],
           };
           return true;
         },
         handleDragEvent: (event) => {
           if (!grabbed) return;
-          dragging.current = true;
           const dx = event.coordinate[0]! - grabbed.start[0]!;
           const dy = event.coordinate[1]! - grabbed.start[1]!;
+          if (!dragging.current) lift(grabbed);
+          dragging.current = true;
           const moves = new Map<number, LonLatPosition>();
-          const coordinates = path.getGeometry()!.getCoordinates();
+          const moved = new Map<number, number[]>();
           grabbed.indexes.forEach((index, k) => {
             const to = [grabbed!.from[k]![0]! + dx, grabbed!.from[k]![1]! + dy];
             waypointFeatures[index]?.getGeometry()!.setCoordinates(to);
-            if (coordinates[index]) coordinates[index] = to;
+            moved.set(index, to);
             moves.set(index, unproject(to));
           });
-          path.getGeometry()!.setCoordinates(coordinates);
+          for (const band of grabbed.bands) {
+            const index = band.get('band') as number;
+            const around = [index - 1, index, index + 1]
+              .filter((i) => i >= 0 && i < waypointFeatures.length)
+              .map((i) => moved.get(i) ?? waypointFeatures[i]!.getGeometry()!.getCoordinates());
+            band.getGeometry()!.setCoordinates(around);
+          }
           pending = moves;
-          // the design follows once a frame, whatever the pointer's rate
-          if (!frame)
-            frame = requestAnimationFrame(() => {
-              frame = 0;
+          // The features follow the pointer on every frame; the design (planning, figures, profile) follows
+          // at most every DESIGN_EVERY_MS, so a large route drags smoothly and its figures still move with it.
+          if (!timer) {
+            const wait = Math.max(0, lastSent + DESIGN_EVERY_MS - performance.now());
+            timer = setTimeout(() => {
+              timer = undefined;
+              lastSent = performance.now();
               if (pending) latest.current.onMove(pending, false);
-            });
+            }, wait);
+          }
         },
         handleUpEvent: () => {
-          if (frame) cancelAnimationFrame(frame);
-          frame = 0;
+          if (timer) clearTimeout(timer);
+          timer = undefined;
+          if (dragging.current) drop();
+          dragging.current = false;
           if (pending) latest.current.onMove(pending, true);
           pending = undefined;
           grabbed = undefined;
-          dragging.current = false;
           return false;
         },
       });
@@ -318,14 +378,24 @@ export default function EditorMap(props: EditorMapProps) {
 
       latest.current.onPicture(() => picture(ready));
       const element = ready.getTargetElement();
+      // the view (Web Mercator centre and metres per pixel), published for tests and tools (the bench drags by it)
+      const publishView = () => {
+        const view = ready.getView();
+        element?.setAttribute(
+          'data-view',
+          JSON.stringify([...(view.getCenter() ?? []), view.getResolution()]),
+        );
+      };
+      ready.on('moveend', publishView);
       element?.setAttribute('data-editor', 'ready');
       return () => {
         ready.un('singleclick', click);
+        ready.un('moveend', publishView);
         map.current = null;
         modify.current = null;
       };
     },
-    [lines, points, shapeSource, path, band, dock, shapeFeature, waypointFeatures, pixels],
+    [lines, points, dragSource, shapeSource, path, band, dock, shapeFeature, waypointFeatures, pixels],
   );
 
   // Waypoints: the features kept, only those that changed touched.

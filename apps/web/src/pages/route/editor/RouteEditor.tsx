@@ -502,23 +502,31 @@ export default function RouteEditor({ routeId, onClose, onSaved }: RouteEditorPr
     );
   };
   const params = design.params as Record<string, unknown>;
-  const setParam = (name: string, value: unknown) =>
+  // The setters read the latest design: the panel is memoised and its closures may be older than it.
+  const setParam = (name: string, value: unknown) => {
+    const current = latestDesign.current;
     change(
-      { ...design, params: { ...design.params, [name]: value === null ? undefined : value } },
+      { ...current, params: { ...current.params, [name]: value === null ? undefined : value } },
       `param:${name}`,
     );
+  };
   const mission = design.mission as Record<string, unknown>;
-  const setMission = (patch: Record<string, unknown>, key: string) =>
-    change({ ...design, mission: { ...design.mission, ...patch } }, `mission:${key}`);
+  const setMission = (patch: Record<string, unknown>, key: string) => {
+    const current = latestDesign.current;
+    change({ ...current, mission: { ...current.mission, ...patch } }, `mission:${key}`);
+  };
   const defaults = (params.defaults ?? {}) as Record<string, unknown>;
-  const setDefault = (name: string, value: unknown) =>
+  const setDefault = (name: string, value: unknown) => {
+    const current = latestDesign.current;
+    const old = (current.params.defaults ?? {}) as Record<string, unknown>;
     change(
       {
-        ...design,
-        params: { ...design.params, defaults: { ...defaults, [name]: value === null ? undefined : value } },
+        ...current,
+        params: { ...current.params, defaults: { ...old, [name]: value === null ? undefined : value } },
       },
       `default:${name}`,
     );
+  };
   const number = (
     path: string,
     value: unknown,
@@ -583,6 +591,8 @@ export default function RouteEditor({ routeId, onClose, onSaved }: RouteEditorPr
   // ------------------------------------------------------------------------------------------ render
 
   const figures = live.ok ? live.plan.figures : undefined;
+  const latestFigures = useRef(figures);
+  latestFigures.current = figures;
   const notPlanned = !live.ok
     ? live.error
       ? translate(language, live.error.key, live.error.params)
@@ -662,6 +672,489 @@ export default function RouteEditor({ routeId, onClose, onSaved }: RouteEditorPr
     );
   };
 
+  // The left panel does not depend on the waypoints: it is drawn again only when what it shows changes, not
+  // on every move of a drag (on a 2,000-waypoint route its antd fields cost more than the planning).
+  const { waypoints: _waypoints, ...panelParams } = design.params;
+  const panelKey = JSON.stringify([
+    design.kind,
+    design.mission,
+    panelParams,
+    issues,
+    serverIssues,
+    basics,
+    docks.length,
+    !!readOnly,
+    drawing,
+    coordinateText,
+    coordinateError,
+    nameMissing,
+    language,
+  ]);
+  const panel = useMemo(
+    () => (
+      <aside className="route-editor-panel" data-testid="route-editor-panel">
+        <Form layout="vertical" size="small" component="div">
+          <h3>{t('routeEditor.basics')}</h3>
+          <Form.Item
+            label={t('routeEditor.name')}
+            required
+            validateStatus={nameMissing || serverIssues.name ? 'error' : undefined}
+            help={serverIssues.name ?? (nameMissing ? t('routeEditor.nameRequired') : undefined)}
+          >
+            <Input
+              value={basics.name}
+              maxLength={100}
+              onChange={(event) => {
+                editBasics({ name: event.target.value });
+                setNameMissing(false);
+              }}
+              data-testid="route-editor-name"
+            />
+          </Form.Item>
+          {item(
+            t('routeEditor.aircraft'),
+            'aircraftModelId',
+            <Select
+              value={basics.aircraftModelId}
+              options={ROUTE_AIRCRAFT.map((model) => ({ value: model.id, label: modelName(model) }))}
+              onChange={(id: string) => {
+                editBasics({ aircraftModelId: id });
+                const camera = cameraForRoute(id, basics.payloadModelId);
+                if (mapping && camera && camera.id !== params.cameraId) setParam('cameraId', camera.id);
+              }}
+              disabled={!!readOnly}
+              showSearch={{ optionFilterProp: 'label' }}
+              data-testid="route-editor-aircraft"
+            />,
+          )}
+          {item(
+            t('routeEditor.payload'),
+            'payloadModelId',
+            <Select
+              value={basics.payloadModelId ?? ''}
+              options={[
+                { value: '', label: t('routeEditor.payloadNone') },
+                ...ROUTE_PAYLOADS.map((model) => ({ value: model.id, label: modelName(model) })),
+              ]}
+              onChange={(id: string) => {
+                editBasics({ payloadModelId: id || null });
+                const camera = cameraForRoute(basics.aircraftModelId, id || null);
+                if (mapping && camera && camera.id !== params.cameraId) setParam('cameraId', camera.id);
+              }}
+              disabled={!!readOnly}
+              showSearch={{ optionFilterProp: 'label' }}
+              data-testid="route-editor-payload"
+            />,
+          )}
+          <Form.Item label={t('routeEditor.dock')}>
+            <Select
+              value={basics.hangarId ?? ''}
+              options={[
+                { value: '', label: t('routeEditor.dockNone') },
+                ...docks.map((dock) => ({ value: dock.id, label: dock.name })),
+              ]}
+              onChange={(id: string) =>
+                editBasics({
+                  hangarId: id || null,
+                  manufacturerId: docks.find((dock) => dock.id === id)?.manufacturerId ?? null,
+                })
+              }
+              showSearch={{ optionFilterProp: 'label' }}
+              data-testid="route-editor-dock"
+            />
+          </Form.Item>
+          <Form.Item>
+            <Checkbox
+              checked={basics.isPublic === 1}
+              onChange={(event) => editBasics({ isPublic: event.target.checked ? 1 : 0 })}
+              data-testid="route-editor-public"
+            >
+              {t('routeEditor.isPublic')}
+            </Checkbox>
+          </Form.Item>
+          {readOnly && (
+            <Alert
+              type="info"
+              showIcon
+              title={t('routeEditor.readOnly', { reason: translate(language, 'route.designNone') })}
+              data-testid="route-editor-readonly"
+            />
+          )}
+          {!readOnly && (
+            <>
+              {item(
+                t('routeEditor.kind'),
+                'kind',
+                <Radio.Group
+                  value={design.kind}
+                  optionType="button"
+                  buttonStyle="solid"
+                  onChange={(event) => {
+                    const kind = event.target.value as RouteKind;
+                    change(
+                      designOfKind(kind, basics.aircraftModelId, basics.payloadModelId, latestDesign.current),
+                    );
+                    setSelected(new Set());
+                    setDrawing(false);
+                  }}
+                  options={ROUTE_KINDS.map((kind) => ({
+                    value: kind,
+                    label: t(`routeEditor.kinds.${kind}`),
+                  }))}
+                  data-testid="route-editor-kind"
+                />,
+              )}
+              <h3>{t('routeEditor.planning')}</h3>
+              {design.kind === 'waypoint' ? (
+                <>
+                  <Alert
+                    type="info"
+                    title={t('routeEditor.waypointHint')}
+                    style={{ marginBottom: 12, fontSize: 12 }}
+                  />
+                  {item(
+                    t('routeEditor.heightMode'),
+                    'params.heightMode',
+                    <Select
+                      value={(params.heightMode as string | undefined) ?? 'relativeToStartPoint'}
+                      options={HEIGHT_MODES.map((mode) => ({
+                        value: mode,
+                        label: t(`routeEditor.heightModes.${mode}`),
+                      }))}
+                      onChange={(value: string) => setParam('heightMode', value)}
+                    />,
+                  )}
+                  {item(
+                    t('routeEditor.defaultHeight'),
+                    'params.defaults.heightM',
+                    number(
+                      'params.defaults.heightM',
+                      defaults.heightM,
+                      (v) => setDefault('heightM', v),
+                      'route-default-height',
+                    ),
+                  )}
+                  {item(
+                    t('routeEditor.defaultSpeed'),
+                    'params.defaults.speedMS',
+                    number(
+                      'params.defaults.speedMS',
+                      defaults.speedMS,
+                      (v) => setDefault('speedMS', v),
+                      'route-default-speed',
+                    ),
+                  )}
+                  {item(
+                    t('routeEditor.headingMode'),
+                    'params.defaults.headingMode',
+                    <Select
+                      value={(defaults.headingMode as string | undefined) ?? 'followWayline'}
+                      options={HEADING_MODES.map((mode) => ({
+                        value: mode,
+                        label: t(`routeEditor.headingModes.${mode}`),
+                      }))}
+                      onChange={(value: string) => setDefault('headingMode', value)}
+                    />,
+                  )}
+                  {(defaults.headingMode === 'fixed' || defaults.headingMode === 'smoothTransition') &&
+                    item(
+                      t('routeEditor.heading'),
+                      'params.defaults.headingDeg',
+                      number(
+                        'params.defaults.headingDeg',
+                        defaults.headingDeg,
+                        (v) => setDefault('headingDeg', v),
+                        'route-default-heading',
+                      ),
+                    )}
+                  {item(
+                    t('routeEditor.gimbalPitch'),
+                    'params.defaults.gimbalPitchDeg',
+                    number(
+                      'params.defaults.gimbalPitchDeg',
+                      defaults.gimbalPitchDeg ?? -90,
+                      (v) => setDefault('gimbalPitchDeg', v),
+                      'route-default-pitch',
+                    ),
+                  )}
+                  {item(
+                    t('routeEditor.turnMode'),
+                    'params.defaults.turnMode',
+                    <Select
+                      value={
+                        (defaults.turnMode as string | undefined) ??
+                        'toPointAndStopWithDiscontinuityCurvature'
+                      }
+                      options={TURN_MODES.map((mode) => ({
+                        value: mode,
+                        label: t(`routeEditor.turnModes.${mode}`),
+                      }))}
+                      onChange={(value: string) => setDefault('turnMode', value)}
+                    />,
+                  )}
+                </>
+              ) : (
+                <>
+                  <div className="route-editor-shape">
+                    <strong>
+                      {design.kind === 'strip' ? t('routeEditor.centreLine') : t('routeEditor.area')}
+                    </strong>
+                    <Button
+                      size="small"
+                      type={drawing ? 'primary' : 'default'}
+                      onClick={() => setDrawing((on) => !on)}
+                      data-testid="route-editor-draw"
+                    >
+                      {shape ? t('routeEditor.redraw') : t('routeEditor.draw')}
+                    </Button>
+                  </div>
+                  {drawing && <div className="route-editor-muted">{t('routeEditor.drawHint')}</div>}
+                  {item(
+                    t('routeEditor.coordinates'),
+                    design.kind === 'strip' ? 'params.centreLine' : 'params.polygon',
+                    <>
+                      <Input.TextArea
+                        rows={4}
+                        value={coordinateText}
+                        onChange={(event) => setCoordinateText(event.target.value)}
+                        data-testid="route-editor-coordinates"
+                      />
+                      {coordinateError && <div className="route-editor-error">{coordinateError}</div>}
+                      <Button
+                        size="small"
+                        style={{ marginTop: 6 }}
+                        onClick={applyCoordinates}
+                        data-testid="route-editor-apply-coordinates"
+                      >
+                        {t('routeEditor.applyCoordinates')}
+                      </Button>
+                    </>,
+                  )}
+                  {item(
+                    t('routeEditor.camera'),
+                    'params.cameraId',
+                    <Select
+                      value={params.cameraId as string | undefined}
+                      options={CAMERAS.map((camera) => ({
+                        value: camera.id,
+                        label: english ? camera.nameEn : camera.name,
+                      }))}
+                      onChange={(value: string) => setParam('cameraId', value)}
+                      data-testid="route-editor-camera"
+                    />,
+                  )}
+                  <Form.Item label={t('routeEditor.heightBy')}>
+                    <Radio.Group
+                      value={byGsd ? 'gsd' : 'height'}
+                      onChange={(event) => {
+                        const next = event.target.value as string;
+                        const design = latestDesign.current;
+                        const figures = latestFigures.current;
+                        if (next === 'gsd')
+                          change({
+                            ...design,
+                            params: {
+                              ...design.params,
+                              heightM: undefined,
+                              gsdCm: figures?.gsdCm ? Math.round(figures.gsdCm * 100) / 100 : 2,
+                            },
+                          });
+                        else
+                          change({
+                            ...design,
+                            params: {
+                              ...design.params,
+                              gsdCm: undefined,
+                              heightM: figures?.heightM ? Math.round(figures.heightM) : 100,
+                            },
+                          });
+                      }}
+                      options={[
+                        { value: 'height', label: t('routeEditor.byHeight') },
+                        { value: 'gsd', label: t('routeEditor.byGsd') },
+                      ]}
+                      data-testid="route-editor-height-by"
+                    />
+                  </Form.Item>
+                  {byGsd
+                    ? item(
+                        t('routeEditor.gsdCm'),
+                        'params.gsdCm',
+                        number('params.gsdCm', params.gsdCm, (v) => setParam('gsdCm', v), 'route-gsd', {
+                          step: 0.1,
+                        }),
+                      )
+                    : item(
+                        t('routeEditor.heightM'),
+                        'params.heightM',
+                        number(
+                          'params.heightM',
+                          params.heightM,
+                          (v) => setParam('heightM', v),
+                          'route-height',
+                        ),
+                      )}
+                  {item(
+                    t('routeEditor.frontOverlap'),
+                    'params.frontOverlap',
+                    number(
+                      'params.frontOverlap',
+                      params.frontOverlap,
+                      (v) => setParam('frontOverlap', v),
+                      'route-front-overlap',
+                    ),
+                  )}
+                  {item(
+                    t('routeEditor.sideOverlap'),
+                    'params.sideOverlap',
+                    number(
+                      'params.sideOverlap',
+                      params.sideOverlap,
+                      (v) => setParam('sideOverlap', v),
+                      'route-side-overlap',
+                    ),
+                  )}
+                  {design.kind !== 'strip' &&
+                    item(
+                      t('routeEditor.courseAngle'),
+                      'params.courseAngleDeg',
+                      number(
+                        'params.courseAngleDeg',
+                        params.courseAngleDeg,
+                        (v) => setParam('courseAngleDeg', v),
+                        'route-course',
+                      ),
+                    )}
+                  {design.kind !== 'strip' &&
+                    item(
+                      t('routeEditor.margin'),
+                      'params.marginM',
+                      number('params.marginM', params.marginM, (v) => setParam('marginM', v), 'route-margin'),
+                    )}
+                  {design.kind === 'oblique' &&
+                    item(
+                      t('routeEditor.obliquePitch'),
+                      'params.obliquePitchDeg',
+                      number(
+                        'params.obliquePitchDeg',
+                        params.obliquePitchDeg,
+                        (v) => setParam('obliquePitchDeg', v),
+                        'route-oblique-pitch',
+                      ),
+                    )}
+                  {design.kind === 'strip' &&
+                    item(
+                      t('routeEditor.leftWidth'),
+                      'params.leftWidthM',
+                      number(
+                        'params.leftWidthM',
+                        params.leftWidthM,
+                        (v) => setParam('leftWidthM', v),
+                        'route-left-width',
+                      ),
+                    )}
+                  {design.kind === 'strip' &&
+                    item(
+                      t('routeEditor.rightWidth'),
+                      'params.rightWidthM',
+                      number(
+                        'params.rightWidthM',
+                        params.rightWidthM,
+                        (v) => setParam('rightWidthM', v),
+                        'route-right-width',
+                      ),
+                    )}
+                  {item(
+                    t('routeEditor.speed'),
+                    'params.speedMS',
+                    number('params.speedMS', params.speedMS, (v) => setParam('speedMS', v), 'route-speed'),
+                  )}
+                  {item(
+                    t('routeEditor.heightMode'),
+                    'params.heightMode',
+                    <Select
+                      value={(params.heightMode as string | undefined) ?? 'relativeToStartPoint'}
+                      options={MAPPING_HEIGHT_MODES.map((mode) => ({
+                        value: mode,
+                        label: t(`routeEditor.heightModes.${mode}`),
+                      }))}
+                      onChange={(value: string) => setParam('heightMode', value)}
+                    />,
+                  )}
+                </>
+              )}
+              <h3>{t('routeEditor.mission')}</h3>
+              {item(
+                t('routeEditor.finishAction'),
+                'mission.finishAction',
+                <Select
+                  value={(mission.finishAction as string | undefined) ?? 'goHome'}
+                  options={WPML_FINISH_ACTIONS.map((value) => ({
+                    value,
+                    label: t(`routeEditor.finishActions.${value}`),
+                  }))}
+                  onChange={(value: string) => setMission({ finishAction: value }, 'finish')}
+                  data-testid="route-editor-finish"
+                />,
+              )}
+              {item(
+                t('routeEditor.rcLost'),
+                'mission.executeRCLostAction',
+                <Select
+                  value={rcLost}
+                  options={RC_LOST.map((value) => ({
+                    value,
+                    label: t(`routeEditor.rcLostActions.${value}`),
+                  }))}
+                  onChange={(value: string) =>
+                    setMission(
+                      value === 'continue'
+                        ? { exitOnRCLost: 'goContinue' }
+                        : { exitOnRCLost: 'executeLostAction', executeRCLostAction: value },
+                      'rcLost',
+                    )
+                  }
+                />,
+              )}
+              {item(
+                t('routeEditor.securityHeight'),
+                'mission.takeOffSecurityHeightM',
+                number(
+                  'mission.takeOffSecurityHeightM',
+                  mission.takeOffSecurityHeightM ?? 20,
+                  (v) => setMission({ takeOffSecurityHeightM: v ?? undefined }, 'security'),
+                  'route-security-height',
+                ),
+              )}
+              {item(
+                t('routeEditor.transitSpeed'),
+                'mission.transitionalSpeedMS',
+                number(
+                  'mission.transitionalSpeedMS',
+                  mission.transitionalSpeedMS ?? 10,
+                  (v) => setMission({ transitionalSpeedMS: v ?? undefined }, 'transit'),
+                  'route-transit-speed',
+                ),
+              )}
+              {item(
+                t('routeEditor.rthHeight'),
+                'mission.rthHeightM',
+                number(
+                  'mission.rthHeightM',
+                  mission.rthHeightM ?? 100,
+                  (v) => setMission({ rthHeightM: v ?? undefined }, 'rth'),
+                  'route-rth-height',
+                ),
+              )}
+            </>
+          )}
+        </Form>
+      </aside>
+    ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [panelKey],
+  );
+
   if (!rect) return null;
   const layer = (
     <div
@@ -715,470 +1208,7 @@ export default function RouteEditor({ routeId, onClose, onSaved }: RouteEditorPr
         <Alert type="error" showIcon title={t('routeEditor.loadFailed')} style={{ margin: 24 }} />
       ) : (
         <div className="route-editor-body">
-          <aside className="route-editor-panel" data-testid="route-editor-panel">
-            <Form layout="vertical" size="small" component="div">
-              <h3>{t('routeEditor.basics')}</h3>
-              <Form.Item
-                label={t('routeEditor.name')}
-                required
-                validateStatus={nameMissing || serverIssues.name ? 'error' : undefined}
-                help={serverIssues.name ?? (nameMissing ? t('routeEditor.nameRequired') : undefined)}
-              >
-                <Input
-                  value={basics.name}
-                  maxLength={100}
-                  onChange={(event) => {
-                    editBasics({ name: event.target.value });
-                    setNameMissing(false);
-                  }}
-                  data-testid="route-editor-name"
-                />
-              </Form.Item>
-              {item(
-                t('routeEditor.aircraft'),
-                'aircraftModelId',
-                <Select
-                  value={basics.aircraftModelId}
-                  options={ROUTE_AIRCRAFT.map((model) => ({ value: model.id, label: modelName(model) }))}
-                  onChange={(id: string) => {
-                    editBasics({ aircraftModelId: id });
-                    const camera = cameraForRoute(id, basics.payloadModelId);
-                    if (mapping && camera && camera.id !== params.cameraId) setParam('cameraId', camera.id);
-                  }}
-                  disabled={!!readOnly}
-                  showSearch={{ optionFilterProp: 'label' }}
-                  data-testid="route-editor-aircraft"
-                />,
-              )}
-              {item(
-                t('routeEditor.payload'),
-                'payloadModelId',
-                <Select
-                  value={basics.payloadModelId ?? ''}
-                  options={[
-                    { value: '', label: t('routeEditor.payloadNone') },
-                    ...ROUTE_PAYLOADS.map((model) => ({ value: model.id, label: modelName(model) })),
-                  ]}
-                  onChange={(id: string) => {
-                    editBasics({ payloadModelId: id || null });
-                    const camera = cameraForRoute(basics.aircraftModelId, id || null);
-                    if (mapping && camera && camera.id !== params.cameraId) setParam('cameraId', camera.id);
-                  }}
-                  disabled={!!readOnly}
-                  showSearch={{ optionFilterProp: 'label' }}
-                  data-testid="route-editor-payload"
-                />,
-              )}
-              <Form.Item label={t('routeEditor.dock')}>
-                <Select
-                  value={basics.hangarId ?? ''}
-                  options={[
-                    { value: '', label: t('routeEditor.dockNone') },
-                    ...docks.map((dock) => ({ value: dock.id, label: dock.name })),
-                  ]}
-                  onChange={(id: string) =>
-                    editBasics({
-                      hangarId: id || null,
-                      manufacturerId: docks.find((dock) => dock.id === id)?.manufacturerId ?? null,
-                    })
-                  }
-                  showSearch={{ optionFilterProp: 'label' }}
-                  data-testid="route-editor-dock"
-                />
-              </Form.Item>
-              <Form.Item>
-                <Checkbox
-                  checked={basics.isPublic === 1}
-                  onChange={(event) => editBasics({ isPublic: event.target.checked ? 1 : 0 })}
-                  data-testid="route-editor-public"
-                >
-                  {t('routeEditor.isPublic')}
-                </Checkbox>
-              </Form.Item>
-              {readOnly && (
-                <Alert
-                  type="info"
-                  showIcon
-                  title={t('routeEditor.readOnly', { reason: translate(language, 'route.designNone') })}
-                  data-testid="route-editor-readonly"
-                />
-              )}
-              {!readOnly && (
-                <>
-                  {item(
-                    t('routeEditor.kind'),
-                    'kind',
-                    <Radio.Group
-                      value={design.kind}
-                      optionType="button"
-                      buttonStyle="solid"
-                      onChange={(event) => {
-                        const kind = event.target.value as RouteKind;
-                        change(designOfKind(kind, basics.aircraftModelId, basics.payloadModelId, design));
-                        setSelected(new Set());
-                        setDrawing(false);
-                      }}
-                      options={ROUTE_KINDS.map((kind) => ({
-                        value: kind,
-                        label: t(`routeEditor.kinds.${kind}`),
-                      }))}
-                      data-testid="route-editor-kind"
-                    />,
-                  )}
-                  <h3>{t('routeEditor.planning')}</h3>
-                  {design.kind === 'waypoint' ? (
-                    <>
-                      <Alert
-                        type="info"
-                        title={t('routeEditor.waypointHint')}
-                        style={{ marginBottom: 12, fontSize: 12 }}
-                      />
-                      {item(
-                        t('routeEditor.heightMode'),
-                        'params.heightMode',
-                        <Select
-                          value={(params.heightMode as string | undefined) ?? 'relativeToStartPoint'}
-                          options={HEIGHT_MODES.map((mode) => ({
-                            value: mode,
-                            label: t(`routeEditor.heightModes.${mode}`),
-                          }))}
-                          onChange={(value: string) => setParam('heightMode', value)}
-                        />,
-                      )}
-                      {item(
-                        t('routeEditor.defaultHeight'),
-                        'params.defaults.heightM',
-                        number(
-                          'params.defaults.heightM',
-                          defaults.heightM,
-                          (v) => setDefault('heightM', v),
-                          'route-default-height',
-                        ),
-                      )}
-                      {item(
-                        t('routeEditor.defaultSpeed'),
-                        'params.defaults.speedMS',
-                        number(
-                          'params.defaults.speedMS',
-                          defaults.speedMS,
-                          (v) => setDefault('speedMS', v),
-                          'route-default-speed',
-                        ),
-                      )}
-                      {item(
-                        t('routeEditor.headingMode'),
-                        'params.defaults.headingMode',
-                        <Select
-                          value={(defaults.headingMode as string | undefined) ?? 'followWayline'}
-                          options={HEADING_MODES.map((mode) => ({
-                            value: mode,
-                            label: t(`routeEditor.headingModes.${mode}`),
-                          }))}
-                          onChange={(value: string) => setDefault('headingMode', value)}
-                        />,
-                      )}
-                      {(defaults.headingMode === 'fixed' || defaults.headingMode === 'smoothTransition') &&
-                        item(
-                          t('routeEditor.heading'),
-                          'params.defaults.headingDeg',
-                          number(
-                            'params.defaults.headingDeg',
-                            defaults.headingDeg,
-                            (v) => setDefault('headingDeg', v),
-                            'route-default-heading',
-                          ),
-                        )}
-                      {item(
-                        t('routeEditor.gimbalPitch'),
-                        'params.defaults.gimbalPitchDeg',
-                        number(
-                          'params.defaults.gimbalPitchDeg',
-                          defaults.gimbalPitchDeg ?? -90,
-                          (v) => setDefault('gimbalPitchDeg', v),
-                          'route-default-pitch',
-                        ),
-                      )}
-                      {item(
-                        t('routeEditor.turnMode'),
-                        'params.defaults.turnMode',
-                        <Select
-                          value={
-                            (defaults.turnMode as string | undefined) ??
-                            'toPointAndStopWithDiscontinuityCurvature'
-                          }
-                          options={TURN_MODES.map((mode) => ({
-                            value: mode,
-                            label: t(`routeEditor.turnModes.${mode}`),
-                          }))}
-                          onChange={(value: string) => setDefault('turnMode', value)}
-                        />,
-                      )}
-                    </>
-                  ) : (
-                    <>
-                      <div className="route-editor-shape">
-                        <strong>
-                          {design.kind === 'strip' ? t('routeEditor.centreLine') : t('routeEditor.area')}
-                        </strong>
-                        <Button
-                          size="small"
-                          type={drawing ? 'primary' : 'default'}
-                          onClick={() => setDrawing((on) => !on)}
-                          data-testid="route-editor-draw"
-                        >
-                          {shape ? t('routeEditor.redraw') : t('routeEditor.draw')}
-                        </Button>
-                      </div>
-                      {drawing && <div className="route-editor-muted">{t('routeEditor.drawHint')}</div>}
-                      {item(
-                        t('routeEditor.coordinates'),
-                        design.kind === 'strip' ? 'params.centreLine' : 'params.polygon',
-                        <>
-                          <Input.TextArea
-                            rows={4}
-                            value={coordinateText}
-                            onChange={(event) => setCoordinateText(event.target.value)}
-                            data-testid="route-editor-coordinates"
-                          />
-                          {coordinateError && <div className="route-editor-error">{coordinateError}</div>}
-                          <Button
-                            size="small"
-                            style={{ marginTop: 6 }}
-                            onClick={applyCoordinates}
-                            data-testid="route-editor-apply-coordinates"
-                          >
-                            {t('routeEditor.applyCoordinates')}
-                          </Button>
-                        </>,
-                      )}
-                      {item(
-                        t('routeEditor.camera'),
-                        'params.cameraId',
-                        <Select
-                          value={params.cameraId as string | undefined}
-                          options={CAMERAS.map((camera) => ({
-                            value: camera.id,
-                            label: english ? camera.nameEn : camera.name,
-                          }))}
-                          onChange={(value: string) => setParam('cameraId', value)}
-                          data-testid="route-editor-camera"
-                        />,
-                      )}
-                      <Form.Item label={t('routeEditor.heightBy')}>
-                        <Radio.Group
-                          value={byGsd ? 'gsd' : 'height'}
-                          onChange={(event) => {
-                            const next = event.target.value as string;
-                            if (next === 'gsd')
-                              change({
-                                ...design,
-                                params: {
-                                  ...design.params,
-                                  heightM: undefined,
-                                  gsdCm: figures?.gsdCm ? Math.round(figures.gsdCm * 100) / 100 : 2,
-                                },
-                              });
-                            else
-                              change({
-                                ...design,
-                                params: {
-                                  ...design.params,
-                                  gsdCm: undefined,
-                                  heightM: figures?.heightM ? Math.round(figures.heightM) : 100,
-                                },
-                              });
-                          }}
-                          options={[
-                            { value: 'height', label: t('routeEditor.byHeight') },
-                            { value: 'gsd', label: t('routeEditor.byGsd') },
-                          ]}
-                          data-testid="route-editor-height-by"
-                        />
-                      </Form.Item>
-                      {byGsd
-                        ? item(
-                            t('routeEditor.gsdCm'),
-                            'params.gsdCm',
-                            number('params.gsdCm', params.gsdCm, (v) => setParam('gsdCm', v), 'route-gsd', {
-                              step: 0.1,
-                            }),
-                          )
-                        : item(
-                            t('routeEditor.heightM'),
-                            'params.heightM',
-                            number(
-                              'params.heightM',
-                              params.heightM,
-                              (v) => setParam('heightM', v),
-                              'route-height',
-                            ),
-                          )}
-                      {item(
-                        t('routeEditor.frontOverlap'),
-                        'params.frontOverlap',
-                        number(
-                          'params.frontOverlap',
-                          params.frontOverlap,
-                          (v) => setParam('frontOverlap', v),
-                          'route-front-overlap',
-                        ),
-                      )}
-                      {item(
-                        t('routeEditor.sideOverlap'),
-                        'params.sideOverlap',
-                        number(
-                          'params.sideOverlap',
-                          params.sideOverlap,
-                          (v) => setParam('sideOverlap', v),
-                          'route-side-overlap',
-                        ),
-                      )}
-                      {design.kind !== 'strip' &&
-                        item(
-                          t('routeEditor.courseAngle'),
-                          'params.courseAngleDeg',
-                          number(
-                            'params.courseAngleDeg',
-                            params.courseAngleDeg,
-                            (v) => setParam('courseAngleDeg', v),
-                            'route-course',
-                          ),
-                        )}
-                      {design.kind !== 'strip' &&
-                        item(
-                          t('routeEditor.margin'),
-                          'params.marginM',
-                          number(
-                            'params.marginM',
-                            params.marginM,
-                            (v) => setParam('marginM', v),
-                            'route-margin',
-                          ),
-                        )}
-                      {design.kind === 'oblique' &&
-                        item(
-                          t('routeEditor.obliquePitch'),
-                          'params.obliquePitchDeg',
-                          number(
-                            'params.obliquePitchDeg',
-                            params.obliquePitchDeg,
-                            (v) => setParam('obliquePitchDeg', v),
-                            'route-oblique-pitch',
-                          ),
-                        )}
-                      {design.kind === 'strip' &&
-                        item(
-                          t('routeEditor.leftWidth'),
-                          'params.leftWidthM',
-                          number(
-                            'params.leftWidthM',
-                            params.leftWidthM,
-                            (v) => setParam('leftWidthM', v),
-                            'route-left-width',
-                          ),
-                        )}
-                      {design.kind === 'strip' &&
-                        item(
-                          t('routeEditor.rightWidth'),
-                          'params.rightWidthM',
-                          number(
-                            'params.rightWidthM',
-                            params.rightWidthM,
-                            (v) => setParam('rightWidthM', v),
-                            'route-right-width',
-                          ),
-                        )}
-                      {item(
-                        t('routeEditor.speed'),
-                        'params.speedMS',
-                        number(
-                          'params.speedMS',
-                          params.speedMS,
-                          (v) => setParam('speedMS', v),
-                          'route-speed',
-                        ),
-                      )}
-                      {item(
-                        t('routeEditor.heightMode'),
-                        'params.heightMode',
-                        <Select
-                          value={(params.heightMode as string | undefined) ?? 'relativeToStartPoint'}
-                          options={MAPPING_HEIGHT_MODES.map((mode) => ({
-                            value: mode,
-                            label: t(`routeEditor.heightModes.${mode}`),
-                          }))}
-                          onChange={(value: string) => setParam('heightMode', value)}
-                        />,
-                      )}
-                    </>
-                  )}
-                  <h3>{t('routeEditor.mission')}</h3>
-                  {item(
-                    t('routeEditor.finishAction'),
-                    'mission.finishAction',
-                    <Select
-                      value={(mission.finishAction as string | undefined) ?? 'goHome'}
-                      options={WPML_FINISH_ACTIONS.map((value) => ({
-                        value,
-                        label: t(`routeEditor.finishActions.${value}`),
-                      }))}
-                      onChange={(value: string) => setMission({ finishAction: value }, 'finish')}
-                      data-testid="route-editor-finish"
-                    />,
-                  )}
-                  {item(
-                    t('routeEditor.rcLost'),
-                    'mission.executeRCLostAction',
-                    <Select
-                      value={rcLost}
-                      options={RC_LOST.map((value) => ({
-                        value,
-                        label: t(`routeEditor.rcLostActions.${value}`),
-                      }))}
-                      onChange={(value: string) =>
-                        setMission(
-                          value === 'continue'
-                            ? { exitOnRCLost: 'goContinue' }
-                            : { exitOnRCLost: 'executeLostAction', executeRCLostAction: value },
-                          'rcLost',
-                        )
-                      }
-                    />,
-                  )}
-                  {item(
-                    t('routeEditor.securityHeight'),
-                    'mission.takeOffSecurityHeightM',
-                    number(
-                      'mission.takeOffSecurityHeightM',
-                      mission.takeOffSecurityHeightM ?? 20,
-                      (v) => setMission({ takeOffSecurityHeightM: v ?? undefined }, 'security'),
-                      'route-security-height',
-                    ),
-                  )}
-                  {item(
-                    t('routeEditor.transitSpeed'),
-                    'mission.transitionalSpeedMS',
-                    number(
-                      'mission.transitionalSpeedMS',
-                      mission.transitionalSpeedMS ?? 10,
-                      (v) => setMission({ transitionalSpeedMS: v ?? undefined }, 'transit'),
-                      'route-transit-speed',
-                    ),
-                  )}
-                  {item(
-                    t('routeEditor.rthHeight'),
-                    'mission.rthHeightM',
-                    number(
-                      'mission.rthHeightM',
-                      mission.rthHeightM ?? 100,
-                      (v) => setMission({ rthHeightM: v ?? undefined }, 'rth'),
-                      'route-rth-height',
-                    ),
-                  )}
-                </>
-              )}
-            </Form>
-          </aside>
+          {panel}
           <main className="route-editor-main">
             <div className="route-editor-map">
               <Suspense fallback={<MapLoading height="100%" />}>
