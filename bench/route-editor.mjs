@@ -52,13 +52,13 @@ function record() {
   const tick = (time) => {
     if (!probe.on) return;
     probe.frames.push(time);
-    requestAnimationFrame(tick);
+    globalThis.requestAnimationFrame(tick);
   };
-  requestAnimationFrame(tick);
+  globalThis.requestAnimationFrame(tick);
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) probe.longTasks.push(entry.duration);
   }).observe({ type: 'longtask', buffered: false });
-  window.__editorProbe = probe;
+  globalThis.__editorProbe = probe;
 }
 
 /** Web Mercator metres of a longitude/latitude. */
@@ -155,8 +155,8 @@ try {
     const ms = Date.now() - began;
     await page.mouse.up();
     const probe = await page.evaluate(() => {
-      window.__editorProbe.on = false;
-      return window.__editorProbe;
+      globalThis.__editorProbe.on = false;
+      return globalThis.__editorProbe;
     });
     return { probe, moves, ms };
   }

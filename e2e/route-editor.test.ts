@@ -185,6 +185,7 @@ describe('route editor', () => {
     expect(saved.distance).toBeCloseTo(figures.lengthM, 1);
     expect(saved.photoCount).toBe(figures.photoCount);
     expect(saved.kind).toBe('area');
+    expect(saved.screenshot, 'the map picture was uploaded with the route').toMatch(/\S/);
 
     await openExisting(page, '港湾面状航线');
     await figureIs(page, 'length', figures.lengthM);
@@ -237,6 +238,12 @@ describe('route editor', () => {
     await page.keyboard.press('Control+z');
     await figureIs(page, 'waypoints', 3);
     await page.getByTestId('route-editor-redo').click();
+    await figureIs(page, 'waypoints', 4);
+    // a click on a leg inserts a waypoint there (and selects it)
+    await page.mouse.click(cx, cy - 100);
+    await figureIs(page, 'waypoints', 5);
+    await page.getByTestId('route-editor-selected-count').waitFor();
+    await page.keyboard.press('Control+z');
     await figureIs(page, 'waypoints', 4);
     // select the second waypoint and change its height, then delete it
     await page.mouse.click(corners[1][0], corners[1][1]);

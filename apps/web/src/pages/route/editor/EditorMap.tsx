@@ -364,7 +364,9 @@ export default function EditorMap(props: EditorMapProps) {
         if (leg !== undefined) current.onInsert(leg, unproject(event.coordinate));
         else current.onAdd(unproject(event.coordinate));
       };
-      ready.on('singleclick', click);
+      // 'click', not 'singleclick': no 250 ms wait for a double click (double-click zoom is off here), and two
+      // quick clicks are two waypoints
+      ready.on('click', click);
 
       const editing = new Modify({ source: shapeSource });
       editing.on('modifyend', () => {
@@ -389,7 +391,7 @@ export default function EditorMap(props: EditorMapProps) {
       ready.on('moveend', publishView);
       element?.setAttribute('data-editor', 'ready');
       return () => {
-        ready.un('singleclick', click);
+        ready.un('click', click);
         ready.un('moveend', publishView);
         map.current = null;
         modify.current = null;
