@@ -199,6 +199,15 @@ describe('routes', () => {
     });
     expect(crossing.statusCode).toBe(400);
     expect(crossing.json().msg).toMatch(/design/);
+    const picture = await submit({
+      name: 'x',
+      aircraftModelId: 'dji-m3e',
+      design: areaDesign,
+      screenshot: 'https://example.com/elsewhere.png',
+    });
+    expect(picture.json().data.errors).toEqual({
+      screenshot: 'the route picture must be an image uploaded to this platform',
+    });
     const noDesign = await submit({ name: 'x', aircraftModelId: 'dji-m3e', design: null });
     expect(noDesign.json().data.errors).toHaveProperty('design');
     expect(await app.database.db.select({ id: routeLine.id }).from(routeLine)).toHaveLength(before.length);
@@ -216,20 +225,41 @@ describe('routes', () => {
     });
     const { model } = readKmz(data);
     expect(route.waypointCount).toBe(model.waylines[0]!.placemarks.length);
-    expect(route.distance).toBeCloseTo(model.waylines[0]!.distance!, 0);
+    // the file says 11 m, but the repository appended a fourth point about 100 km away: its own figure is
+    // wrong for its points, so the route states the recomputed one
+    const { figures } = readKmz(data);
+    expect(figures[0]!.distanceMatches).toBe(false);
+    expect(route.distance).toBeCloseTo(figures[0]!.distance, 0);
+    expect(route.distance as number).toBeGreaterThan(90_000);
     const back = await exported(route.id as string, 'kmz');
     expect(Buffer.compare(back.rawPayload, data)).toBe(0);
     // renaming keeps the file; changing the design replaces it with ours
     const renamed = await ok(await submit({ ...pick(route), name: 'Makeathon', design: route.design }));
     expect(renamed.fingerprint).toBe(route.fingerprint);
     expect(Buffer.compare((await exported(route.id as string, 'kmz')).rawPayload, data)).toBe(0);
-    const design = route.design as { params: { defaults: { heightM: number } } };
+    const design = route.design as { params: { defaults: { heightM: number }; waypoints: Row[] } };
+    // the file's last waypoint lies 112 km from the others: planned again, the checks refuse that flight
+    const tooFar = await submit({
+      ...pick(route),
+      design: {
+        ...design,
+        params: { ...design.params, defaults: { ...design.params.defaults, heightM: 61 } },
+      },
+    });
+    expect(tooFar.statusCode).toBe(400);
+    expect(tooFar.json().data.check.items).toContainEqual(
+      expect.objectContaining({ level: 'block', code: 'endurance' }),
+    );
     const edited = await ok(
       await submit({
         ...pick(route),
         design: {
           ...design,
-          params: { ...design.params, defaults: { ...design.params.defaults, heightM: 61 } },
+          params: {
+            ...design.params,
+            defaults: { ...design.params.defaults, heightM: 61 },
+            waypoints: design.params.waypoints.slice(0, 3),
+          },
         },
       }),
     );

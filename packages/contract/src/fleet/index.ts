@@ -4,6 +4,7 @@ export * from './device-models.js';
 export * from './device-rules.js';
 export * from './device.js';
 export * from './dock.js';
+export * from './flight-limits.js';
 export { dockSettingsRules, isImageLink, SerialNumber } from './fields.js';
 export * from './fly-operator.js';
 export * from './supplier-config.js';

@@ -59,8 +59,91 @@ export const messages = {
   ],
   'route.designRequired': ['请规划航线', 'plan the route'],
   'route.blocked': ['航线检查未通过：{reason}', 'the route checks refuse it: {reason}'],
+  'route.check.noFly': ['航线进入禁飞区“{name}”', 'the route enters the no-fly zone “{name}”'],
+  'route.check.noFlyWaived': [
+    '航线规划在禁飞区“{name}”内（依您的禁飞区飞行授权）',
+    'planned in the no-fly zone “{name}” under your no-fly authority',
+  ],
+  'route.check.noFlySide': [
+    '航线离开了“{name}”（其外侧禁飞）',
+    'the route leaves “{name}”, a no-fly zone whose outside is forbidden',
+  ],
+  'route.check.outsideFence': ['航线超出电子围栏“{name}”', 'the route leaves the fence “{name}”'],
+  'route.check.outsideFences': [
+    '航线不在任何生效的电子围栏内',
+    'the route lies outside every fence in force',
+  ],
+  'route.check.outsideFlyZone': ['航线超出适飞区“{name}”', 'the route leaves the fly zone “{name}”'],
+  'route.check.outsideFlyZones': [
+    '航线不在任何生效的适飞区内',
+    'the route lies outside every fly zone in force',
+  ],
+  'route.check.outsideNoFlySides': [
+    '航线不在任何外侧禁飞的禁飞区内',
+    'the route lies outside every no-fly zone whose outside is forbidden',
+  ],
+  'route.check.airport': [
+    '航线进入机场“{name}”的净空保护区',
+    'the route enters the protection area of the airport “{name}”',
+  ],
+  'route.check.airportHeight': [
+    '航线在机场“{name}”的限高区内高于限高 {limitM} 米',
+    'the route flies above the {limitM} m height limit of the airport “{name}”',
+  ],
+  'route.check.heightLimit': [
+    '航线最高 {heightM} 米，超过 {limitM} 米真高限制，且没有覆盖它的已批准空域',
+    'the route flies up to {heightM} m, above the {limitM} m true-height limit, without an approved airspace covering it',
+  ],
+  'route.check.airspace': [
+    '航线高于 {limitM} 米，依已批准空域“{name}”飞行',
+    'the route flies above {limitM} m under the approved airspace “{name}”',
+  ],
+  'route.check.heightReference': [
+    '航线高度为椭球高且不知道起飞点高度，未检查真高限制',
+    'the route’s heights are ellipsoid heights and the take-off height is unknown: the true-height limit is not checked',
+  ],
+  'route.check.dockPosition': [
+    '机场位置未知（从未上报），未检查作业半径',
+    'the dock’s position is unknown (never reported): its reach is not checked',
+  ],
+  'route.check.dockReach': [
+    '航点距机场最远 {distanceKm} 公里，超出机场作业半径 {radiusKm} 公里',
+    'waypoints lie up to {distanceKm} km from the dock, beyond its {radiusKm} km operating radius',
+  ],
+  'route.check.dockRadius': [
+    '机场型号没有已知的作业半径，未检查作业半径',
+    'the dock model has no known operating radius: its reach is not checked',
+  ],
+  'route.check.alternateReach': [
+    '航点距备降点最远 {distanceKm} 公里，超出作业半径 {radiusKm} 公里',
+    'waypoints lie up to {distanceKm} km from the alternate landing point, beyond the {radiusKm} km operating radius',
+  ],
+  'route.check.endurance': [
+    '飞行约需 {minutes} 分钟，超过可用续航 {usableMin} 分钟（额定 {ratedMin} 分钟，返航余量 {marginPercent}%）',
+    'the flight needs about {minutes} min, more than the {usableMin} min usable ({ratedMin} min rated, {marginPercent} % kept for the return)',
+  ],
+  'route.check.enduranceMargin': [
+    '飞行约需 {minutes} 分钟，超过可用续航 {usableMin} 分钟的 80%',
+    'the flight needs about {minutes} min, over 80 % of the {usableMin} min usable',
+  ],
+  'route.check.enduranceUnknown': [
+    '该飞行器型号没有已知的额定续航时间，未检查续航',
+    'the aircraft model has no known rated flight time: its endurance is not checked',
+  ],
+  'route.check.lowWaypoint': [
+    '有航点低于起飞点以上 {minM} 米',
+    'waypoints lie lower than {minM} m above take-off',
+  ],
+  'route.check.rthHeight': [
+    '返航高度 {rthM} 米低于航线最高点 {heightM} 米',
+    'the return-to-home height of {rthM} m is below the route’s highest point of {heightM} m',
+  ],
   'route.copySuffix': ['（副本）', ' (copy)'],
   'route.exportFormat': ['导出格式须为 kmz、kml 或 geojson', 'the export format must be kmz, kml or geojson'],
+  'route.screenshotLink': [
+    '航线截图须为本平台上传的图片',
+    'the route picture must be an image uploaded to this platform',
+  ],
   'route.kind': ['请选择航线类型', 'choose the kind of route'],
   'route.mission': ['航线设置无效', 'this route setting is not valid'],
   'route.aircraft': ['请选择目录中的飞行器型号', 'choose an aircraft model of the catalogue'],

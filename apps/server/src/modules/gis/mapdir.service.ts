@@ -18,7 +18,8 @@ import {
   type TreeSelectNode,
 } from '@aos/contract';
 import { and, asc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
-import { mapDir, mapMark, user } from '../../db/schema/index.js';
+import { mapDir, mapMark } from '../../db/schema/index.js';
+import { userNames } from '../../lib/labels.js';
 import { type Ctx, inTransaction } from '../../lib/context.js';
 import { crud } from '../../lib/crud.js';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
@@ -178,17 +179,10 @@ export class MapDirService {
 
   /** Creator's and editor's names beside each mark. */
   private async withNames(ctx: Ctx, rows: MarkRow[]): Promise<ShownMark[]> {
-    const ids = [
-      ...new Set(rows.flatMap((row) => [row.createUser, row.updateUser]).filter((v): v is string => !!v)),
-    ];
-    const names = new Map<string, string>();
-    if (ids.length) {
-      const users = await ctx.db
-        .select({ id: user.id, realName: user.realName, name: user.name, account: user.account })
-        .from(user)
-        .where(inArray(user.id, ids));
-      for (const row of users) names.set(row.id, row.realName || row.name || row.account);
-    }
+    const names = await userNames(
+      ctx,
+      rows.flatMap((row) => [row.createUser, row.updateUser]),
+    );
     const name = (id: string | null) => (id ? (names.get(id) ?? null) : null);
     return rows.map((row) => ({
       ...row,

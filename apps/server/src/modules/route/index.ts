@@ -1,6 +1,8 @@
 import { defineArea, type Services } from '../../area.js';
 import { routeLine } from '../../db/schema/index.js';
 import type { Platform } from '../../platform.js';
+import routeCheckRoutes from './check.routes.js';
+import { RouteCheckService } from './check.service.js';
 import routeLineRoutes from './route.routes.js';
 import { RouteService } from './route.service.js';
 
@@ -9,11 +11,14 @@ declare module '../../area.js' {
   interface Services {
     /** routes: designs planned and written as DJI KMZ, imported files, exports */
     routes: RouteService;
+    /** the checks before saving and before flying: zones, airspace, height limit, dock reach, endurance */
+    routeChecks: RouteCheckService;
   }
 }
 
-function buildServices(_platform: Platform, services: Services): Pick<Services, 'routes'> {
-  return { routes: new RouteService(services.files) };
+function buildServices(platform: Platform, services: Services): Pick<Services, 'routes' | 'routeChecks'> {
+  const routeChecks = new RouteCheckService(services.areaChecks, services.airspaces, platform.live);
+  return { routes: new RouteService(services.files, routeChecks), routeChecks };
 }
 
 /**
@@ -23,9 +28,9 @@ function buildServices(_platform: Platform, services: Services): Pick<Services, 
  */
 export default defineArea({
   name: 'route',
-  needs: ['resource'],
+  needs: ['resource', 'gis'],
   services: buildServices,
-  routes: [routeLineRoutes],
+  routes: [routeLineRoutes, routeCheckRoutes],
   tables: [routeLine],
   permissions: ['route'],
 });

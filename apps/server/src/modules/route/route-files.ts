@@ -9,6 +9,7 @@ import {
 } from '@aos/contract';
 import { type ImportedFeature, readAreaFile, safeBaseName } from '../gis/index.js';
 import { fieldError } from '../../lib/errors.js';
+import type { WaylineFigures } from './wpml/read.js';
 import type { RoutePoints } from '../../db/schema/index.js';
 
 /** What a route row states about its flight, from a plan (a design) or from a wayline file (an import). */
@@ -67,19 +68,25 @@ export function planFigures(plan: DesignPlan): FlightFigures {
 
 /**
  * The figures of a wayline file as it will be flown (an import): its waylines' own distance and duration when
- * it states them, else recomputed; photos counted from its actions (each `takePhoto` at a point, and the
+ * it states them and our recomputation agrees (`checked`, from readKmz), else recomputed; photos counted from its actions (each `takePhoto` at a point, and the
  * photos of a `multipleDistance` / `multipleTiming` group over the legs it spans).
  */
-export function fileFigures(file: WaylineFile, design: RouteDesign | null): FlightFigures {
+export function fileFigures(
+  file: WaylineFile,
+  design: RouteDesign | null,
+  checked: readonly WaylineFigures[] = [],
+): FlightFigures {
   let distance = 0;
   let duration = 0;
   let waypointCount = 0;
   let photoCount = 0;
   const points: RoutePoints = [];
-  for (const wayline of file.waylines) {
+  file.waylines.forEach((wayline, index) => {
     const own = waylineFigures(wayline);
-    distance += wayline.distance ?? own.distance;
-    duration += wayline.duration ?? own.duration;
+    // the file's own figures, unless our recomputation finds them wrong for its points (then ours)
+    const check = checked[index];
+    distance += check?.distanceMatches === false ? own.distance : (wayline.distance ?? own.distance);
+    duration += check?.durationMatches === false ? own.duration : (wayline.duration ?? own.duration);
     waypointCount += wayline.placemarks.length;
     points.push(wayline.placemarks.map((p) => [p.position[0], p.position[1], round(p.executeHeight, 3)]));
     const placemarks = wayline.placemarks;
@@ -108,7 +115,7 @@ export function fileFigures(file: WaylineFile, design: RouteDesign | null): Flig
         photoCount += photos * (Math.floor(span / per) + 1);
       }
     }
-  }
+  });
   const box = bounds(points);
   const mapping = file.template.mapping;
   return {

@@ -272,7 +272,8 @@ export class RouteService {
   }
 
   private async assertScreenshot(ctx: Ctx, link: string | null | undefined) {
-    if (link && !(await this.files.isOwnLink(ctx, link))) throw fieldError('screenshot', 'user.avatarLink');
+    if (link && !(await this.files.isOwnLink(ctx, link)))
+      throw fieldError('screenshot', 'route.screenshotLink');
   }
 
   /** Plan a design; a planner's refusal is a 400 naming `design`. */
@@ -511,12 +512,12 @@ export class RouteService {
         .trim()
         .slice(0, 100) || 'route';
     if (format === 'kmz') {
-      const { model } = readKmz(upload.data);
+      const { model, figures: checked } = readKmz(upload.data);
       const designed = designOfWayline(model);
       const design = designed.ok ? designed.design : null;
       const aircraftModelId = model.missionConfig.droneInfo.modelId ?? options.aircraftModelId;
       if (!aircraftModelId) throw fieldError('aircraftModelId', 'route.aircraft');
-      const figures = fileFigures(model, design);
+      const figures = fileFigures(model, design, checked);
       const stored = await this.files.saveObject(ctx, FOLDER, upload.data, 'kmz');
       const fingerprint = writeFingerprint(upload.data);
       try {

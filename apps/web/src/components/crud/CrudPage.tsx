@@ -129,7 +129,7 @@ export function CrudPage<T extends { id: string }>(props: CrudPageProps<T>) {
         columns={tableColumns}
         dataSource={records}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('crud.empty') }}
+        locale={{ emptyText: t(props.emptyText ?? 'crud.empty') }}
         rowSelection={
           api.remove
             ? {

@@ -135,4 +135,6 @@ export interface CrudPageProps<T extends { id: string }> {
   title?: string;
   /** test id prefix and table id (defaults to code) */
   testId?: string;
+  /** i18n key of the empty table's text (default 'crud.empty') */
+  emptyText?: string;
 }
