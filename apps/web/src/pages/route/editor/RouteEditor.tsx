@@ -48,6 +48,7 @@ import {
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '../../../api/http';
+import { suspendUntilStrings } from '../../../i18n/strings';
 import { MapLoading } from '../../../components/map/LazyMapView';
 import { parseLonLatText } from '../../../components/map/coordinates';
 import { loadMapChunk } from '../../../components/map/load';
@@ -140,6 +141,8 @@ const isTyping = (target: EventTarget | null) =>
  * submits the design; the server plans it again.
  */
 export default function RouteEditor({ routeId, onClose, onSaved }: RouteEditorProps) {
+  // opened by the route manager (React.lazy, not the screen registry): wait for this folder's strings
+  suspendUntilStrings();
   const { t, i18n } = useTranslation();
   const language = (i18n.language === 'en-US' ? 'en-US' : 'zh-CN') as Language;
   const english = language === 'en-US';
