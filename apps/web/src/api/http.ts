@@ -45,6 +45,8 @@ export interface RequestOptions {
   timeout?: number;
   /** leave out the bearer token (sign-in) */
   anonymous?: boolean;
+  /** fail without showing the error to the user (a background call whose caller says what it means) */
+  quiet?: boolean;
 }
 
 /** A file the API answered with (`requestFile`). */
@@ -147,8 +149,8 @@ async function send<T>(options: RequestOptions, file: boolean): Promise<T> {
   }
   if (code !== 200) {
     const message = messageOf(record) ?? env.unknownError();
-    env.showError(message);
-    throw new HttpError(message, code, parsed, true);
+    if (!options.quiet) env.showError(message);
+    throw new HttpError(message, code, parsed, !options.quiet);
   }
   return parsed as T;
 }

@@ -1,0 +1,1463 @@
+import {
+  CAMERAS,
+  cameraForRoute,
+  type DockOption,
+  HEADING_MODES,
+  HEIGHT_MODES,
+  type Language,
+  type LonLatPosition,
+  MAPPING_HEIGHT_MODES,
+  ROUTE_AIRCRAFT,
+  ROUTE_KINDS,
+  ROUTE_PAYLOADS,
+  type RouteCheck,
+  type RouteDetail,
+  type RouteKind,
+  TURN_MODES,
+  translate,
+  WPML_FINISH_ACTIONS,
+} from '@aos/contract';
+import {
+  Alert,
+  App,
+  Button,
+  Checkbox,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Select,
+  Space,
+  Spin,
+  Tag,
+  Tooltip,
+} from 'antd';
+import {
+  type ReactNode,
+  Suspense,
+  lazy,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { fieldErrors } from '../../../api/http';
+import { suspendUntilStrings } from '../../../i18n/strings';
+import { MapLoading } from '../../../components/map/LazyMapView';
+import { parseLonLatText } from '../../../components/map/coordinates';
+import { loadMapChunk } from '../../../components/map/load';
+import { useMapSettings } from '../../../components/map/settings';
+import {
+  checkOfRefusal,
+  checkRoute,
+  dockDetail,
+  dockOptions,
+  routeDetail,
+  submitRoute,
+  uploadScreenshot,
+} from './api';
+import {
+  addWaypoint,
+  deleteWaypoints,
+  type DesignIssues,
+  designOfKind,
+  editWaypoints,
+  type EditorDesign,
+  historyReducer,
+  insertOnLeg,
+  moveWaypoints,
+  planLive,
+  sharedValue,
+  startHistory,
+  type WaypointInput,
+  type WaypointPatch,
+} from './design';
+import { formatArea, formatDuration, formatGsd, formatLength } from './format';
+import HeightProfile from './HeightProfile';
+import { profileOf } from './profile';
+import WaypointActions from './WaypointActions';
+import './locale';
+import './route-editor.css';
+
+const EditorMap = lazy(() => loadMapChunk(() => import('./EditorMap')));
+
+export interface RouteEditorProps {
+  routeId: string | null;
+  onClose(): void;
+  onSaved(route: RouteDetail): void;
+}
+
+interface Basics {
+  name: string;
+  aircraftModelId: string;
+  payloadModelId: string | null;
+  hangarId: string | null;
+  manufacturerId: string | null;
+  isPublic: number;
+}
+
+type CheckState =
+  { status: 'idle' | 'checking' | 'unavailable' | 'failed' } | { status: 'done'; check: RouteCheck };
+
+const DEFAULT_AIRCRAFT =
+  ROUTE_AIRCRAFT.find((model) => cameraForRoute(model.id, null))?.id ?? ROUTE_AIRCRAFT[0]!.id;
+const RC_LOST = ['goBack', 'landing', 'hover', 'continue'] as const;
+
+/** The content area the editor covers (the shell's), or the window. */
+function useContentRect() {
+  const [rect, setRect] = useState<{ top: number; left: number; width: number; height: number } | null>(null);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const content = document.querySelector('.console-content') ?? document.querySelector('.console-main');
+      const box = content?.getBoundingClientRect();
+      setRect(
+        box && box.width > 400
+          ? { top: box.top, left: box.left, width: box.width, height: window.innerHeight - box.top }
+          : { top: 0, left: 0, width: window.innerWidth, height: window.innerHeight },
+      );
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
+  return rect;
+}
+
+const isTyping = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+/**
+ * The route editor (issue 16): a full-screen layer over the console's content with the route's record, its
+ * planner's parameters and mission settings on the left, the shared map in the middle with the waypoints or
+ * the area and the planned lines, the live figures and the checks on the right, and the height profile under
+ * the map. Every change of the design can be undone (100 steps). Save uploads a picture of the map and
+ * submits the design; the server plans it again.
+ */
+export default function RouteEditor({ routeId, onClose, onSaved }: RouteEditorProps) {
+  // opened by the route manager (React.lazy, not the screen registry): wait for this folder's strings
+  suspendUntilStrings();
+  const { t, i18n } = useTranslation();
+  const language = (i18n.language === 'en-US' ? 'en-US' : 'zh-CN') as Language;
+  const english = language === 'en-US';
+  const { message, modal } = App.useApp();
+  const settings = useMapSettings();
+  const rect = useContentRect();
+
+  const [loading, setLoading] = useState(routeId !== null);
+  const [loadError, setLoadError] = useState(false);
+  const [basics, setBasics] = useState<Basics>({
+    name: '',
+    aircraftModelId: DEFAULT_AIRCRAFT,
+    payloadModelId: null,
+    hangarId: null,
+    manufacturerId: null,
+    isPublic: 0,
+  });
+  const [basicsDirty, setBasicsDirty] = useState(false);
+  const [history, dispatch] = useReducer(historyReducer<EditorDesign>, undefined, () =>
+    startHistory(designOfKind('waypoint', DEFAULT_AIRCRAFT, null)),
+  );
+  const design = history.present;
+  const [readOnly, setReadOnly] = useState<{ waylines: [number, number, number][][] } | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [drawing, setDrawing] = useState(false);
+  const [fitKey, setFitKey] = useState(0);
+  const [docks, setDocks] = useState<DockOption[]>([]);
+  const [dockPoint, setDockPoint] = useState<LonLatPosition | null>(null);
+  const [checks, setChecks] = useState<CheckState>({ status: 'idle' });
+  const [saving, setSaving] = useState(false);
+  const [serverIssues, setServerIssues] = useState<Record<string, string>>({});
+  const [nameMissing, setNameMissing] = useState(false);
+  const takePicture = useRef<(() => Promise<Blob | null>) | null>(null);
+
+  const change = useCallback(
+    (next: EditorDesign, key?: string) => {
+      dispatch({ type: 'change', value: next, key });
+      setServerIssues({});
+    },
+    [dispatch],
+  );
+  const editBasics = (patch: Partial<Basics>) => {
+    setBasics((old) => ({ ...old, ...patch }));
+    setBasicsDirty(true);
+  };
+
+  // ----------------------------------------------------------------------------------------- loading
+
+  useEffect(() => {
+    dockOptions().then(setDocks, () => undefined);
+  }, []);
+
+  useEffect(() => {
+    if (routeId === null) return;
+    let gone = false;
+    routeDetail(routeId).then(
+      (route) => {
+        if (gone) return;
+        setBasics({
+          name: route.name,
+          aircraftModelId: route.aircraftModelId,
+          payloadModelId: route.payloadModelId,
+          hangarId: route.hangarId,
+          manufacturerId: route.manufacturerId,
+          isPublic: route.isPublic,
+        });
+        if (route.design) dispatch({ type: 'reset', value: route.design as unknown as EditorDesign });
+        else {
+          setReadOnly({ waylines: route.waylines });
+          dispatch({
+            type: 'reset',
+            value: designOfKind(route.kind, route.aircraftModelId, route.payloadModelId),
+          });
+        }
+        setLoading(false);
+        setFitKey((key) => key + 1);
+      },
+      () => {
+        if (gone) return;
+        setLoading(false);
+        setLoadError(true);
+      },
+    );
+    return () => {
+      gone = true;
+    };
+  }, [routeId]);
+
+  useEffect(() => {
+    setDockPoint(null);
+    if (!basics.hangarId) return;
+    let gone = false;
+    dockDetail(basics.hangarId).then(
+      (dock) => {
+        if (!gone && dock.alternateLongitude !== null && dock.alternateLatitude !== null)
+          setDockPoint([dock.alternateLongitude, dock.alternateLatitude]);
+      },
+      () => undefined,
+    );
+    return () => {
+      gone = true;
+    };
+  }, [basics.hangarId]);
+
+  // -------------------------------------------------------------------------------------- live plan
+
+  // Planning follows the design without holding up typing or dragging: React plans the deferred value when
+  // it has time, and the inputs and the map stay with the latest one.
+  const deferred = useDeferredValue(design);
+  const live = useMemo(() => planLive(deferred), [deferred]);
+  const issues: DesignIssues = live.issues;
+  const plannedLines = useMemo<LonLatPosition[][]>(() => {
+    if (readOnly)
+      return readOnly.waylines.map((line) => line.map(([lon, lat]) => [lon, lat] as LonLatPosition));
+    if (!live.ok || design.kind === 'waypoint') return [];
+    return live.plan.waylines.map((line) => line.map((point) => point.position));
+  }, [live, readOnly, design.kind]);
+  const profile = useMemo(() => {
+    if (readOnly)
+      return profileOf(
+        readOnly.waylines.map((line) =>
+          line.map(([lon, lat, h]) => ({ position: [lon, lat] as LonLatPosition, heightM: h })),
+        ),
+      );
+    return profileOf(live.ok ? live.plan.waylines : []);
+  }, [live, readOnly]);
+
+  const waypoints: WaypointInput[] = useMemo(
+    () => (design.kind === 'waypoint' ? (design.params.waypoints ?? []) : []),
+    [design],
+  );
+  const positions = useMemo(() => waypoints.map((point) => point.position), [waypoints]);
+  const shape = useMemo<LonLatPosition[] | null>(() => {
+    const params = design.params as {
+      polygon?: { coordinates: LonLatPosition[][] };
+      centreLine?: { coordinates: LonLatPosition[] };
+    };
+    if (design.kind === 'strip') return params.centreLine?.coordinates ?? null;
+    if (design.kind === 'area' || design.kind === 'oblique') return params.polygon?.coordinates[0] ?? null;
+    return null;
+  }, [design]);
+
+  // ----------------------------------------------------------------------------------------- checks
+
+  const checkKey =
+    live.ok && !readOnly ? JSON.stringify([live.design, basics.aircraftModelId, basics.hangarId]) : null;
+  useEffect(() => {
+    if (!checkKey || !live.ok) return;
+    if (checks.status === 'unavailable') return;
+    const body = { design: live.design, aircraftModelId: basics.aircraftModelId, hangarId: basics.hangarId };
+    let gone = false;
+    const timer = setTimeout(() => {
+      setChecks((old) => (old.status === 'done' ? old : { status: 'checking' }));
+      checkRoute(body).then(
+        (check) => !gone && setChecks(check ? { status: 'done', check } : { status: 'unavailable' }),
+        () => !gone && setChecks({ status: 'failed' }),
+      );
+    }, 700);
+    return () => {
+      gone = true;
+      clearTimeout(timer);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [checkKey]);
+  const flagged = useMemo(() => {
+    const set = new Set<string>();
+    if (checks.status === 'done')
+      for (const item of checks.check.items) for (const [w, i] of item.points) set.add(`${w}:${i}`);
+    return set;
+  }, [checks]);
+
+  // ------------------------------------------------------------------------------------- map events
+
+  const onAdd = useCallback(
+    (position: LonLatPosition) => change(addWaypoint(latestDesign.current, position)),
+    [change],
+  );
+  const latestDesign = useRef(design);
+  latestDesign.current = design;
+  const onInsert = useCallback(
+    (leg: number, position: LonLatPosition) => {
+      change(insertOnLeg(latestDesign.current, leg, position));
+      setSelected(new Set([leg + 1]));
+    },
+    [change],
+  );
+  const onMove = useCallback(
+    (moves: Map<number, LonLatPosition>, final: boolean) => {
+      change(moveWaypoints(latestDesign.current, moves), 'drag');
+      if (final) dispatch({ type: 'seal' });
+    },
+    [change],
+  );
+  const onSelect = useCallback((indexes: number[], mode: 'replace' | 'toggle' | 'add') => {
+    setSelected((old) => {
+      if (mode === 'replace') return new Set(indexes);
+      const next = new Set(old);
+      for (const index of indexes) {
+        if (mode === 'toggle' && next.has(index)) next.delete(index);
+        else next.add(index);
+      }
+      return next;
+    });
+  }, []);
+  const onShape = useCallback(
+    (ring: LonLatPosition[]) => {
+      const current = latestDesign.current;
+      const rounded = ring.map(
+        ([lon, lat]) => [Math.round(lon * 1e7) / 1e7, Math.round(lat * 1e7) / 1e7] as LonLatPosition,
+      );
+      if (current.kind === 'strip')
+        change({
+          ...current,
+          params: { ...current.params, centreLine: { type: 'LineString', coordinates: rounded } },
+        });
+      else {
+        const closed =
+          rounded.length && (rounded[0]![0] !== rounded.at(-1)![0] || rounded[0]![1] !== rounded.at(-1)![1])
+            ? [...rounded, rounded[0]!]
+            : rounded;
+        change({
+          ...current,
+          params: { ...current.params, polygon: { type: 'Polygon', coordinates: [closed] } },
+        });
+      }
+    },
+    [change],
+  );
+  const onPicture = useCallback((take: () => Promise<Blob | null>) => {
+    takePicture.current = take;
+  }, []);
+
+  // ------------------------------------------------------------------------------ keyboard and close
+
+  const dirty = basicsDirty || history.past.length > 0;
+  const requestClose = useCallback(() => {
+    if (!dirty) return onClose();
+    modal.confirm({
+      title: t('routeEditor.discardTitle'),
+      content: t('routeEditor.discardText'),
+      okText: t('routeEditor.discard'),
+      cancelText: t('routeEditor.keepEditing'),
+      okButtonProps: {
+        danger: true,
+        ...({ 'data-testid': 'route-editor-discard' } as Record<`data-${string}`, string>),
+      },
+      onOk: onClose,
+    });
+  }, [dirty, modal, onClose, t]);
+
+  const keyState = useRef({ requestClose, drawing, selected });
+  keyState.current = { requestClose, drawing, selected };
+  useEffect(() => {
+    const key = (event: KeyboardEvent) => {
+      if (document.querySelector('.ant-modal-wrap:not([style*="display: none"]) .ant-modal-confirm')) return;
+      const ctrl = event.ctrlKey || event.metaKey;
+      if (event.key === 'Escape') {
+        if (keyState.current.drawing) setDrawing(false);
+        else keyState.current.requestClose();
+        return;
+      }
+      if (isTyping(event.target)) return;
+      const letter = event.key.toLowerCase();
+      if (ctrl && letter === 'z') {
+        event.preventDefault();
+        dispatch({ type: event.shiftKey ? 'redo' : 'undo' });
+      } else if (ctrl && letter === 'y') {
+        event.preventDefault();
+        dispatch({ type: 'redo' });
+      } else if (
+        (event.key === 'Delete' || event.key === 'Backspace') &&
+        keyState.current.selected.size > 0
+      ) {
+        event.preventDefault();
+        change(deleteWaypoints(latestDesign.current, keyState.current.selected));
+        setSelected(new Set());
+      }
+    };
+    document.addEventListener('keydown', key);
+    return () => document.removeEventListener('keydown', key);
+  }, [change]);
+
+  // Selections past the end (an undo removed points) are dropped.
+  useEffect(() => {
+    if ([...selected].some((index) => index >= waypoints.length))
+      setSelected(new Set([...selected].filter((index) => index < waypoints.length)));
+  }, [waypoints.length, selected]);
+
+  // -------------------------------------------------------------------------------------------- save
+
+  const save = async () => {
+    if (!basics.name.trim()) {
+      setNameMissing(true);
+      return;
+    }
+    if (!readOnly && !live.ok) {
+      message.error(t('routeEditor.invalid'));
+      return;
+    }
+    setSaving(true);
+    try {
+      let screenshot: string | undefined;
+      try {
+        const blob = await takePicture.current?.();
+        if (blob) screenshot = await uploadScreenshot(blob, `route-${Date.now()}.png`);
+      } catch {
+        // the route is saved without its picture
+      }
+      const route = await submitRoute({
+        ...(routeId ? { id: routeId } : {}),
+        name: basics.name.trim(),
+        aircraftModelId: basics.aircraftModelId,
+        payloadModelId: basics.payloadModelId,
+        hangarId: basics.hangarId,
+        manufacturerId: basics.manufacturerId,
+        isPublic: basics.isPublic,
+        ...(screenshot ? { screenshot } : {}),
+        design: readOnly || !live.ok ? null : live.design,
+      });
+      message.success(
+        t('routeEditor.saved', {
+          length: formatLength(t, route.distance),
+          duration: formatDuration(t, route.duration),
+          waypoints: route.waypointCount,
+        }),
+      );
+      if (!screenshot) message.warning(t('routeEditor.savedShot'));
+      onSaved(route);
+    } catch (error) {
+      const check = checkOfRefusal(error);
+      if (check) {
+        setChecks({ status: 'done', check });
+        message.error(t('routeEditor.refused'));
+      }
+      const fields = fieldErrors(error);
+      if (fields) {
+        const mapped: Record<string, string> = {};
+        for (const [field, text] of Object.entries(fields)) mapped[field.replace(/^design\./, '')] = text;
+        setServerIssues(mapped);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  // ----------------------------------------------------------------------------------------- fields
+
+  const problem = (path: string): string | undefined => {
+    const server = serverIssues[path];
+    if (server) return server;
+    const issue = issues[path];
+    return issue ? translate(language, issue.key, issue.params) : undefined;
+  };
+  const item = (label: ReactNode, path: string, control: ReactNode, testId?: string) => {
+    const text = problem(path);
+    return (
+      <Form.Item label={label} validateStatus={text ? 'error' : undefined} help={text} data-testid={testId}>
+        {control}
+      </Form.Item>
+    );
+  };
+  const params = design.params as Record<string, unknown>;
+  // The setters read the latest design: the panel is memoised and its closures may be older than it.
+  const setParam = (name: string, value: unknown) => {
+    const current = latestDesign.current;
+    change(
+      { ...current, params: { ...current.params, [name]: value === null ? undefined : value } },
+      `param:${name}`,
+    );
+  };
+  const mission = design.mission as Record<string, unknown>;
+  const setMission = (patch: Record<string, unknown>, key: string) => {
+    const current = latestDesign.current;
+    change({ ...current, mission: { ...current.mission, ...patch } }, `mission:${key}`);
+  };
+  const defaults = (params.defaults ?? {}) as Record<string, unknown>;
+  const setDefault = (name: string, value: unknown) => {
+    const current = latestDesign.current;
+    const old = (current.params.defaults ?? {}) as Record<string, unknown>;
+    change(
+      {
+        ...current,
+        params: { ...current.params, defaults: { ...old, [name]: value === null ? undefined : value } },
+      },
+      `default:${name}`,
+    );
+  };
+  const number = (
+    path: string,
+    value: unknown,
+    onChange: (value: number | null) => void,
+    testId: string,
+    extra?: { min?: number; max?: number; step?: number },
+  ) => (
+    <InputNumber
+      style={{ width: '100%' }}
+      value={typeof value === 'number' ? value : null}
+      onChange={(next) => onChange(typeof next === 'number' ? next : null)}
+      data-testid={testId}
+      disabled={!!readOnly}
+      {...extra}
+      aria-invalid={problem(path) ? true : undefined}
+    />
+  );
+  const modelName = (model: { name: string; nameEn: string }) => (english ? model.nameEn : model.name);
+  const mapping = design.kind !== 'waypoint';
+  const byGsd = mapping && params.heightM === undefined && params.gsdCm !== undefined;
+
+  const rcLost =
+    mission.exitOnRCLost === 'goContinue'
+      ? 'continue'
+      : ((mission.executeRCLostAction as string | undefined) ?? 'goBack');
+
+  const selection = [...selected].sort((a, b) => a - b);
+  const patchSelected = (patch: WaypointPatch, key: string) =>
+    change(editWaypoints(design, selection, patch), `multi:${key}:${selection.join(',')}`);
+  const shared = (key: keyof WaypointInput) => sharedValue(design, selection, key);
+
+  const [coordinateText, setCoordinateText] = useState('');
+  const [coordinateError, setCoordinateError] = useState<string | null>(null);
+  useEffect(() => {
+    setCoordinateText(
+      (shape ?? [])
+        .slice(0, design.kind === 'strip' ? undefined : -1)
+        .map(([lon, lat]) => `${lon},${lat}`)
+        .join('\n'),
+    );
+    setCoordinateError(null);
+  }, [shape, design.kind]);
+  const applyCoordinates = () => {
+    const lines = coordinateText
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+    const parsed: LonLatPosition[] = [];
+    for (const [index, line] of lines.entries()) {
+      const position = parseLonLatText(line);
+      if (!position) return setCoordinateError(t('routeEditor.coordinatesInvalid', { line: index + 1 }));
+      parsed.push([position[0], position[1]]);
+    }
+    const minimum = design.kind === 'strip' ? 2 : 3;
+    if (parsed.length < minimum)
+      return setCoordinateError(t('routeEditor.coordinatesTooFew', { count: minimum }));
+    setCoordinateError(null);
+    onShape(parsed);
+    setFitKey((key) => key + 1);
+  };
+
+  // ------------------------------------------------------------------------------------------ render
+
+  const figures = live.ok ? live.plan.figures : undefined;
+  const latestFigures = useRef(figures);
+  latestFigures.current = figures;
+  const notPlanned = !live.ok
+    ? live.error
+      ? translate(language, live.error.key, live.error.params)
+      : Object.entries(live.issues).map(([, issue]) => translate(language, issue.key, issue.params))[0]
+    : undefined;
+  const emptyHint =
+    design.kind === 'waypoint'
+      ? waypoints.length < 2
+        ? t('routeEditor.waypointsHint')
+        : undefined
+      : !shape
+        ? t('routeEditor.planHint')
+        : undefined;
+
+  const figure = (label: string, value: string | number | undefined, testId: string, raw?: number) =>
+    value === undefined ? null : (
+      <div className="route-editor-figure" data-testid={testId} data-value={raw}>
+        <span>{label}</span>
+        <strong>{value}</strong>
+      </div>
+    );
+
+  const checkList = () => {
+    if (readOnly) return null;
+    if (checks.status === 'unavailable')
+      return <div className="route-editor-muted">{t('routeEditor.checksUnavailable')}</div>;
+    if (checks.status === 'failed')
+      return <div className="route-editor-muted">{t('routeEditor.checksFailed')}</div>;
+    if (checks.status !== 'done')
+      return (
+        <div className="route-editor-muted">
+          {checks.status === 'checking' ? t('routeEditor.checking') : '—'}
+        </div>
+      );
+    if (checks.check.items.length === 0)
+      return (
+        <div className="route-editor-ok" data-testid="route-check-ok">
+          {t('routeEditor.checksOk')}
+        </div>
+      );
+    return (
+      <ul className="route-editor-checks" data-testid="route-checks">
+        {checks.check.items.map((finding, index) => (
+          <li key={index} data-level={finding.level} data-code={finding.code} data-testid="route-check-item">
+            <Tag color={finding.level === 'block' ? 'red' : 'orange'}>
+              {t(`routeEditor.${finding.level}`)}
+            </Tag>
+            <span>
+              {translate(language, finding.message, {
+                ...finding.params,
+                ...(finding.refName ? { name: finding.refName } : {}),
+              })}
+              {finding.refName &&
+                !String(translate(language, finding.message, finding.params)).includes(finding.refName) &&
+                ` · ${finding.refName}`}
+            </span>
+            {finding.points.length > 0 && (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => {
+                  setSelected(new Set(finding.points.filter(([w]) => w === 0).map(([, i]) => i)));
+                }}
+              >
+                {t('routeEditor.points', {
+                  list:
+                    finding.points
+                      .slice(0, 8)
+                      .map(([, i]) => i + 1)
+                      .join(', ') + (finding.points.length > 8 ? '…' : ''),
+                })}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+    );
+  };
+
+  // The left panel does not depend on the waypoints: it is drawn again only when what it shows changes, not
+  // on every move of a drag (on a 2,000-waypoint route its antd fields cost more than the planning).
+  const { waypoints: _waypoints, ...panelParams } = design.params;
+  const panelKey = JSON.stringify([
+    design.kind,
+    design.mission,
+    panelParams,
+    issues,
+    serverIssues,
+    basics,
+    docks.length,
+    !!readOnly,
+    drawing,
+    coordinateText,
+    coordinateError,
+    nameMissing,
+    language,
+  ]);
+  const panel = useMemo(
+    () => (
+      <aside className="route-editor-panel" data-testid="route-editor-panel">
+        <Form layout="vertical" size="small" component="div">
+          <h3>{t('routeEditor.basics')}</h3>
+          <Form.Item
+            label={t('routeEditor.name')}
+            required
+            validateStatus={nameMissing || serverIssues.name ? 'error' : undefined}
+            help={serverIssues.name ?? (nameMissing ? t('routeEditor.nameRequired') : undefined)}
+          >
+            <Input
+              value={basics.name}
+              maxLength={100}
+              onChange={(event) => {
+                editBasics({ name: event.target.value });
+                setNameMissing(false);
+              }}
+              data-testid="route-editor-name"
+            />
+          </Form.Item>
+          {item(
+            t('routeEditor.aircraft'),
+            'aircraftModelId',
+            <Select
+              value={basics.aircraftModelId}
+              options={ROUTE_AIRCRAFT.map((model) => ({ value: model.id, label: modelName(model) }))}
+              onChange={(id: string) => {
+                editBasics({ aircraftModelId: id });
+                const camera = cameraForRoute(id, basics.payloadModelId);
+                if (mapping && camera && camera.id !== params.cameraId) setParam('cameraId', camera.id);
+              }}
+              disabled={!!readOnly}
+              showSearch={{ optionFilterProp: 'label' }}
+              data-testid="route-editor-aircraft"
+            />,
+          )}
+          {item(
+            t('routeEditor.payload'),
+            'payloadModelId',
+            <Select
+              value={basics.payloadModelId ?? ''}
+              options={[
+                { value: '', label: t('routeEditor.payloadNone') },
+                ...ROUTE_PAYLOADS.map((model) => ({ value: model.id, label: modelName(model) })),
+              ]}
+              onChange={(id: string) => {
+                editBasics({ payloadModelId: id || null });
+                const camera = cameraForRoute(basics.aircraftModelId, id || null);
+                if (mapping && camera && camera.id !== params.cameraId) setParam('cameraId', camera.id);
+              }}
+              disabled={!!readOnly}
+              showSearch={{ optionFilterProp: 'label' }}
+              data-testid="route-editor-payload"
+            />,
+          )}
+          <Form.Item label={t('routeEditor.dock')}>
+            <Select
+              value={basics.hangarId ?? ''}
+              options={[
+                { value: '', label: t('routeEditor.dockNone') },
+                ...docks.map((dock) => ({ value: dock.id, label: dock.name })),
+              ]}
+              onChange={(id: string) =>
+                editBasics({
+                  hangarId: id || null,
+                  manufacturerId: docks.find((dock) => dock.id === id)?.manufacturerId ?? null,
+                })
+              }
+              showSearch={{ optionFilterProp: 'label' }}
+              data-testid="route-editor-dock"
+            />
+          </Form.Item>
+          <Form.Item>
+            <Checkbox
+              checked={basics.isPublic === 1}
+              onChange={(event) => editBasics({ isPublic: event.target.checked ? 1 : 0 })}
+              data-testid="route-editor-public"
+            >
+              {t('routeEditor.isPublic')}
+            </Checkbox>
+          </Form.Item>
+          {readOnly && (
+            <Alert
+              type="info"
+              showIcon
+              title={t('routeEditor.readOnly', { reason: translate(language, 'route.designNone') })}
+              data-testid="route-editor-readonly"
+            />
+          )}
+          {!readOnly && (
+            <>
+              {item(
+                t('routeEditor.kind'),
+                'kind',
+                <Radio.Group
+                  value={design.kind}
+                  optionType="button"
+                  buttonStyle="solid"
+                  onChange={(event) => {
+                    const kind = event.target.value as RouteKind;
+                    change(
+                      designOfKind(kind, basics.aircraftModelId, basics.payloadModelId, latestDesign.current),
+                    );
+                    setSelected(new Set());
+                    setDrawing(false);
+                  }}
+                  options={ROUTE_KINDS.map((kind) => ({
+                    value: kind,
+                    label: t(`routeEditor.kinds.${kind}`),
+                  }))}
+                  data-testid="route-editor-kind"
+                />,
+              )}
+              <h3>{t('routeEditor.planning')}</h3>
+              {design.kind === 'waypoint' ? (
+                <>
+                  <Alert
+                    type="info"
+                    title={t('routeEditor.waypointHint')}
+                    style={{ marginBottom: 12, fontSize: 12 }}
+                  />
+                  {item(
+                    t('routeEditor.heightMode'),
+                    'params.heightMode',
+                    <Select
+                      value={(params.heightMode as string | undefined) ?? 'relativeToStartPoint'}
+                      options={HEIGHT_MODES.map((mode) => ({
+                        value: mode,
+                        label: t(`routeEditor.heightModes.${mode}`),
+                      }))}
+                      onChange={(value: string) => setParam('heightMode', value)}
+                    />,
+                  )}
+                  {item(
+                    t('routeEditor.defaultHeight'),
+                    'params.defaults.heightM',
+                    number(
+                      'params.defaults.heightM',
+                      defaults.heightM,
+                      (v) => setDefault('heightM', v),
+                      'route-default-height',
+                    ),
+                  )}
+                  {item(
+                    t('routeEditor.defaultSpeed'),
+                    'params.defaults.speedMS',
+                    number(
+                      'params.defaults.speedMS',
+                      defaults.speedMS,
+                      (v) => setDefault('speedMS', v),
+                      'route-default-speed',
+                    ),
+                  )}
+                  {item(
+                    t('routeEditor.headingMode'),
+                    'params.defaults.headingMode',
+                    <Select
+                      value={(defaults.headingMode as string | undefined) ?? 'followWayline'}
+                      options={HEADING_MODES.map((mode) => ({
+                        value: mode,
+                        label: t(`routeEditor.headingModes.${mode}`),
+                      }))}
+                      onChange={(value: string) => setDefault('headingMode', value)}
+                    />,
+                  )}
+                  {(defaults.headingMode === 'fixed' || defaults.headingMode === 'smoothTransition') &&
+                    item(
+                      t('routeEditor.heading'),
+                      'params.defaults.headingDeg',
+                      number(
+                        'params.defaults.headingDeg',
+                        defaults.headingDeg,
+                        (v) => setDefault('headingDeg', v),
+                        'route-default-heading',
+                      ),
+                    )}
+                  {item(
+                    t('routeEditor.gimbalPitch'),
+                    'params.defaults.gimbalPitchDeg',
+                    number(
+                      'params.defaults.gimbalPitchDeg',
+                      defaults.gimbalPitchDeg ?? -90,
+                      (v) => setDefault('gimbalPitchDeg', v),
+                      'route-default-pitch',
+                    ),
+                  )}
+                  {item(
+                    t('routeEditor.turnMode'),
+                    'params.defaults.turnMode',
+                    <Select
+                      value={
+                        (defaults.turnMode as string | undefined) ??
+                        'toPointAndStopWithDiscontinuityCurvature'
+                      }
+                      options={TURN_MODES.map((mode) => ({
+                        value: mode,
+                        label: t(`routeEditor.turnModes.${mode}`),
+                      }))}
+                      onChange={(value: string) => setDefault('turnMode', value)}
+                    />,
+                  )}
+                </>
+              ) : (
+                <>
+                  <div className="route-editor-shape">
+                    <strong>
+                      {design.kind === 'strip' ? t('routeEditor.centreLine') : t('routeEditor.area')}
+                    </strong>
+                    <Button
+                      size="small"
+                      type={drawing ? 'primary' : 'default'}
+                      onClick={() => setDrawing((on) => !on)}
+                      data-testid="route-editor-draw"
+                    >
+                      {shape ? t('routeEditor.redraw') : t('routeEditor.draw')}
+                    </Button>
+                  </div>
+                  {drawing && <div className="route-editor-muted">{t('routeEditor.drawHint')}</div>}
+                  {item(
+                    t('routeEditor.coordinates'),
+                    design.kind === 'strip' ? 'params.centreLine' : 'params.polygon',
+                    <>
+                      <Input.TextArea
+                        rows={4}
+                        value={coordinateText}
+                        onChange={(event) => setCoordinateText(event.target.value)}
+                        data-testid="route-editor-coordinates"
+                      />
+                      {coordinateError && <div className="route-editor-error">{coordinateError}</div>}
+                      <Button
+                        size="small"
+                        style={{ marginTop: 6 }}
+                        onClick={applyCoordinates}
+                        data-testid="route-editor-apply-coordinates"
+                      >
+                        {t('routeEditor.applyCoordinates')}
+                      </Button>
+                    </>,
+                  )}
+                  {item(
+                    t('routeEditor.camera'),
+                    'params.cameraId',
+                    <Select
+                      value={params.cameraId as string | undefined}
+                      options={CAMERAS.map((camera) => ({
+                        value: camera.id,
+                        label: english ? camera.nameEn : camera.name,
+                      }))}
+                      onChange={(value: string) => setParam('cameraId', value)}
+                      data-testid="route-editor-camera"
+                    />,
+                  )}
+                  <Form.Item label={t('routeEditor.heightBy')}>
+                    <Radio.Group
+                      value={byGsd ? 'gsd' : 'height'}
+                      onChange={(event) => {
+                        const next = event.target.value as string;
+                        const design = latestDesign.current;
+                        const figures = latestFigures.current;
+                        if (next === 'gsd')
+                          change({
+                            ...design,
+                            params: {
+                              ...design.params,
+                              heightM: undefined,
+                              gsdCm: figures?.gsdCm ? Math.round(figures.gsdCm * 100) / 100 : 2,
+                            },
+                          });
+                        else
+                          change({
+                            ...design,
+                            params: {
+                              ...design.params,
+                              gsdCm: undefined,
+                              heightM: figures?.heightM ? Math.round(figures.heightM) : 100,
+                            },
+                          });
+                      }}
+                      options={[
+                        { value: 'height', label: t('routeEditor.byHeight') },
+                        { value: 'gsd', label: t('routeEditor.byGsd') },
+                      ]}
+                      data-testid="route-editor-height-by"
+                    />
+                  </Form.Item>
+                  {byGsd
+                    ? item(
+                        t('routeEditor.gsdCm'),
+                        'params.gsdCm',
+                        number('params.gsdCm', params.gsdCm, (v) => setParam('gsdCm', v), 'route-gsd', {
+                          step: 0.1,
+                        }),
+                      )
+                    : item(
+                        t('routeEditor.heightM'),
+                        'params.heightM',
+                        number(
+                          'params.heightM',
+                          params.heightM,
+                          (v) => setParam('heightM', v),
+                          'route-height',
+                        ),
+                      )}
+                  {item(
+                    t('routeEditor.frontOverlap'),
+                    'params.frontOverlap',
+                    number(
+                      'params.frontOverlap',
+                      params.frontOverlap,
+                      (v) => setParam('frontOverlap', v),
+                      'route-front-overlap',
+                    ),
+                  )}
+                  {item(
+                    t('routeEditor.sideOverlap'),
+                    'params.sideOverlap',
+                    number(
+                      'params.sideOverlap',
+                      params.sideOverlap,
+                      (v) => setParam('sideOverlap', v),
+                      'route-side-overlap',
+                    ),
+                  )}
+                  {design.kind !== 'strip' &&
+                    item(
+                      t('routeEditor.courseAngle'),
+                      'params.courseAngleDeg',
+                      number(
+                        'params.courseAngleDeg',
+                        params.courseAngleDeg,
+                        (v) => setParam('courseAngleDeg', v),
+                        'route-course',
+                      ),
+                    )}
+                  {design.kind !== 'strip' &&
+                    item(
+                      t('routeEditor.margin'),
+                      'params.marginM',
+                      number('params.marginM', params.marginM, (v) => setParam('marginM', v), 'route-margin'),
+                    )}
+                  {design.kind === 'oblique' &&
+                    item(
+                      t('routeEditor.obliquePitch'),
+                      'params.obliquePitchDeg',
+                      number(
+                        'params.obliquePitchDeg',
+                        params.obliquePitchDeg,
+                        (v) => setParam('obliquePitchDeg', v),
+                        'route-oblique-pitch',
+                      ),
+                    )}
+                  {design.kind === 'strip' &&
+                    item(
+                      t('routeEditor.leftWidth'),
+                      'params.leftWidthM',
+                      number(
+                        'params.leftWidthM',
+                        params.leftWidthM,
+                        (v) => setParam('leftWidthM', v),
+                        'route-left-width',
+                      ),
+                    )}
+                  {design.kind === 'strip' &&
+                    item(
+                      t('routeEditor.rightWidth'),
+                      'params.rightWidthM',
+                      number(
+                        'params.rightWidthM',
+                        params.rightWidthM,
+                        (v) => setParam('rightWidthM', v),
+                        'route-right-width',
+                      ),
+                    )}
+                  {item(
+                    t('routeEditor.speed'),
+                    'params.speedMS',
+                    number('params.speedMS', params.speedMS, (v) => setParam('speedMS', v), 'route-speed'),
+                  )}
+                  {item(
+                    t('routeEditor.heightMode'),
+                    'params.heightMode',
+                    <Select
+                      value={(params.heightMode as string | undefined) ?? 'relativeToStartPoint'}
+                      options={MAPPING_HEIGHT_MODES.map((mode) => ({
+                        value: mode,
+                        label: t(`routeEditor.heightModes.${mode}`),
+                      }))}
+                      onChange={(value: string) => setParam('heightMode', value)}
+                    />,
+                  )}
+                </>
+              )}
+              <h3>{t('routeEditor.mission')}</h3>
+              {item(
+                t('routeEditor.finishAction'),
+                'mission.finishAction',
+                <Select
+                  value={(mission.finishAction as string | undefined) ?? 'goHome'}
+                  options={WPML_FINISH_ACTIONS.map((value) => ({
+                    value,
+                    label: t(`routeEditor.finishActions.${value}`),
+                  }))}
+                  onChange={(value: string) => setMission({ finishAction: value }, 'finish')}
+                  data-testid="route-editor-finish"
+                />,
+              )}
+              {item(
+                t('routeEditor.rcLost'),
+                'mission.executeRCLostAction',
+                <Select
+                  value={rcLost}
+                  options={RC_LOST.map((value) => ({
+                    value,
+                    label: t(`routeEditor.rcLostActions.${value}`),
+                  }))}
+                  onChange={(value: string) =>
+                    setMission(
+                      value === 'continue'
+                        ? { exitOnRCLost: 'goContinue' }
+                        : { exitOnRCLost: 'executeLostAction', executeRCLostAction: value },
+                      'rcLost',
+                    )
+                  }
+                />,
+              )}
+              {item(
+                t('routeEditor.securityHeight'),
+                'mission.takeOffSecurityHeightM',
+                number(
+                  'mission.takeOffSecurityHeightM',
+                  mission.takeOffSecurityHeightM ?? 20,
+                  (v) => setMission({ takeOffSecurityHeightM: v ?? undefined }, 'security'),
+                  'route-security-height',
+                ),
+              )}
+              {item(
+                t('routeEditor.transitSpeed'),
+                'mission.transitionalSpeedMS',
+                number(
+                  'mission.transitionalSpeedMS',
+                  mission.transitionalSpeedMS ?? 10,
+                  (v) => setMission({ transitionalSpeedMS: v ?? undefined }, 'transit'),
+                  'route-transit-speed',
+                ),
+              )}
+              {item(
+                t('routeEditor.rthHeight'),
+                'mission.rthHeightM',
+                number(
+                  'mission.rthHeightM',
+                  mission.rthHeightM ?? 100,
+                  (v) => setMission({ rthHeightM: v ?? undefined }, 'rth'),
+                  'route-rth-height',
+                ),
+              )}
+            </>
+          )}
+        </Form>
+      </aside>
+    ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [panelKey],
+  );
+
+  if (!rect) return null;
+  const layer = (
+    <div
+      className="route-editor"
+      role="dialog"
+      aria-modal="true"
+      aria-label={routeId ? t('routeEditor.titleEdit', { name: basics.name }) : t('routeEditor.titleNew')}
+      data-testid="route-editor"
+      style={{ top: rect.top, left: rect.left, width: rect.width, height: rect.height }}
+    >
+      <header className="route-editor-header">
+        <h2>{routeId ? t('routeEditor.titleEdit', { name: basics.name }) : t('routeEditor.titleNew')}</h2>
+        <Space>
+          <Tooltip title={t('routeEditor.undoHint')}>
+            <Button
+              onClick={() => dispatch({ type: 'undo' })}
+              disabled={history.past.length === 0 || !!readOnly}
+              data-testid="route-editor-undo"
+            >
+              {t('routeEditor.undo')}
+            </Button>
+          </Tooltip>
+          <Tooltip title={t('routeEditor.redoHint')}>
+            <Button
+              onClick={() => dispatch({ type: 'redo' })}
+              disabled={history.future.length === 0 || !!readOnly}
+              data-testid="route-editor-redo"
+            >
+              {t('routeEditor.redo')}
+            </Button>
+          </Tooltip>
+          <Button
+            type="primary"
+            loading={saving}
+            onClick={() => void save()}
+            disabled={loading || loadError}
+            data-testid="route-editor-save"
+          >
+            {t('routeEditor.save')}
+          </Button>
+          <Button onClick={requestClose} data-testid="route-editor-close">
+            {t('routeEditor.close')}
+          </Button>
+        </Space>
+      </header>
+      {loading ? (
+        <div className="route-editor-loading">
+          <Spin />
+        </div>
+      ) : loadError ? (
+        <Alert type="error" showIcon title={t('routeEditor.loadFailed')} style={{ margin: 24 }} />
+      ) : (
+        <div className="route-editor-body">
+          {panel}
+          <main className="route-editor-main">
+            <div className="route-editor-map">
+              <Suspense fallback={<MapLoading height="100%" />}>
+                <EditorMap
+                  settings={settings}
+                  kind={design.kind}
+                  readOnly={!!readOnly}
+                  waypoints={positions}
+                  selected={selected}
+                  flagged={flagged}
+                  shape={readOnly ? null : shape}
+                  lines={plannedLines}
+                  band={null}
+                  dockPoint={dockPoint}
+                  drawing={drawing}
+                  fitKey={fitKey}
+                  onAdd={onAdd}
+                  onInsert={onInsert}
+                  onMove={onMove}
+                  onSelect={onSelect}
+                  onShape={onShape}
+                  onDrawEnd={() => setDrawing(false)}
+                  onPicture={onPicture}
+                />
+              </Suspense>
+            </div>
+            <HeightProfile
+              profile={profile}
+              selected={selected}
+              flagged={flagged}
+              securityHeightM={
+                (live.ok ? live.design.mission.takeOffSecurityHeightM : undefined) ?? undefined
+              }
+              rthHeightM={live.ok ? live.design.mission.rthHeightM : undefined}
+              onSelect={
+                design.kind === 'waypoint' && !readOnly
+                  ? (index, toggle) => onSelect([index], toggle ? 'toggle' : 'replace')
+                  : undefined
+              }
+              onHeight={
+                design.kind === 'waypoint' && !readOnly
+                  ? (index, heightM, final) => {
+                      change(editWaypoints(latestDesign.current, [index], { heightM }), `profile:${index}`);
+                      if (final) dispatch({ type: 'seal' });
+                    }
+                  : undefined
+              }
+            />
+          </main>
+          <aside className="route-editor-side">
+            <h3>{t('routeEditor.results')}</h3>
+            {figures ? (
+              <div className="route-editor-figures" data-testid="route-editor-figures">
+                {figure(
+                  t('routeEditor.length'),
+                  formatLength(t, figures.lengthM),
+                  'figure-length',
+                  figures.lengthM,
+                )}
+                {figure(
+                  t('routeEditor.duration'),
+                  formatDuration(t, figures.durationS),
+                  'figure-duration',
+                  figures.durationS,
+                )}
+                {figure(
+                  t('routeEditor.waypointCount'),
+                  figures.waypointCount,
+                  'figure-waypoints',
+                  figures.waypointCount,
+                )}
+                {figure(t('routeEditor.photoCount'), figures.photoCount, 'figure-photos', figures.photoCount)}
+                {figures.areaM2 !== undefined &&
+                  figure(
+                    t('routeEditor.areaSize'),
+                    formatArea(t, figures.areaM2),
+                    'figure-area',
+                    figures.areaM2,
+                  )}
+                {figures.heightM !== undefined &&
+                  mapping &&
+                  figure(
+                    t('routeEditor.heightResult'),
+                    formatLength(t, figures.heightM),
+                    'figure-height',
+                    figures.heightM,
+                  )}
+                {figures.gsdCm !== undefined &&
+                  figure(t('routeEditor.gsd'), formatGsd(t, figures.gsdCm), 'figure-gsd', figures.gsdCm)}
+                {figures.lineSpacingM !== undefined &&
+                  figure(
+                    t('routeEditor.lineSpacing'),
+                    formatLength(t, figures.lineSpacingM),
+                    'figure-spacing',
+                    figures.lineSpacingM,
+                  )}
+              </div>
+            ) : readOnly ? null : (
+              <div className="route-editor-muted" data-testid="route-editor-not-planned">
+                {emptyHint ?? t('routeEditor.notPlanned', { reason: notPlanned ?? '' })}
+              </div>
+            )}
+            <h3>{t('routeEditor.checks')}</h3>
+            {checkList()}
+            {design.kind === 'waypoint' && !readOnly && (
+              <>
+                <h3>{t('routeEditor.waypoints')}</h3>
+                {selection.length === 0 ? (
+                  <Space wrap>
+                    <span className="route-editor-muted">{waypoints.length}</span>
+                    {waypoints.length > 0 && (
+                      <Button
+                        size="small"
+                        onClick={() => setSelected(new Set(waypoints.map((_, index) => index)))}
+                        data-testid="route-editor-select-all"
+                      >
+                        {t('routeEditor.selectAll')}
+                      </Button>
+                    )}
+                  </Space>
+                ) : (
+                  <Form layout="vertical" size="small" component="div" data-testid="route-editor-selection">
+                    <Space wrap style={{ marginBottom: 8 }}>
+                      <strong data-testid="route-editor-selected-count">
+                        {t('routeEditor.selected', { count: selection.length })}
+                      </strong>
+                      <Button size="small" onClick={() => setSelected(new Set())}>
+                        {t('routeEditor.clearSelection')}
+                      </Button>
+                      <Button
+                        size="small"
+                        danger
+                        onClick={() => {
+                          change(deleteWaypoints(design, selection));
+                          setSelected(new Set());
+                        }}
+                        data-testid="route-editor-delete"
+                      >
+                        {t('routeEditor.deleteSelected')}
+                      </Button>
+                    </Space>
+                    {(
+                      [
+                        ['heightM', t('routeEditor.heightM'), 'sel-height'],
+                        ['speedMS', t('routeEditor.speed'), 'sel-speed'],
+                        ['gimbalPitchDeg', t('routeEditor.gimbalPitch'), 'sel-pitch'],
+                      ] as const
+                    ).map(([key, label, testId]) => {
+                      const value = shared(key);
+                      const path = selection.length === 1 ? `params.waypoints.${selection[0]}.${key}` : '';
+                      const text = path
+                        ? problem(path)
+                        : selection.map((i) => problem(`params.waypoints.${i}.${key}`)).find(Boolean);
+                      return (
+                        <Form.Item
+                          key={key}
+                          label={label}
+                          validateStatus={text ? 'error' : undefined}
+                          help={text}
+                        >
+                          <InputNumber
+                            style={{ width: '100%' }}
+                            value={typeof value === 'number' ? value : null}
+                            placeholder={
+                              value === 'mixed' ? t('routeEditor.mixed') : t('routeEditor.useDefault')
+                            }
+                            onChange={(next) =>
+                              patchSelected({ [key]: typeof next === 'number' ? next : null }, key)
+                            }
+                            data-testid={testId}
+                          />
+                        </Form.Item>
+                      );
+                    })}
+                    <Form.Item label={t('routeEditor.headingMode')}>
+                      <Select
+                        allowClear
+                        value={
+                          (shared('headingMode') === 'mixed'
+                            ? undefined
+                            : (shared('headingMode') as string | undefined)) ?? undefined
+                        }
+                        placeholder={
+                          shared('headingMode') === 'mixed'
+                            ? t('routeEditor.mixed')
+                            : t('routeEditor.useDefault')
+                        }
+                        options={HEADING_MODES.map((mode) => ({
+                          value: mode,
+                          label: t(`routeEditor.headingModes.${mode}`),
+                        }))}
+                        onChange={(value: string | undefined) =>
+                          patchSelected({ headingMode: value ?? null }, 'headingMode')
+                        }
+                      />
+                    </Form.Item>
+                    <Form.Item label={t('routeEditor.heading')}>
+                      <InputNumber
+                        style={{ width: '100%' }}
+                        value={
+                          typeof shared('headingDeg') === 'number' ? (shared('headingDeg') as number) : null
+                        }
+                        placeholder={
+                          shared('headingDeg') === 'mixed'
+                            ? t('routeEditor.mixed')
+                            : t('routeEditor.useDefault')
+                        }
+                        onChange={(next) =>
+                          patchSelected({ headingDeg: typeof next === 'number' ? next : null }, 'headingDeg')
+                        }
+                      />
+                    </Form.Item>
+                    <Form.Item label={t('routeEditor.turnMode')}>
+                      <Select
+                        allowClear
+                        value={
+                          (shared('turnMode') === 'mixed'
+                            ? undefined
+                            : (shared('turnMode') as string | undefined)) ?? undefined
+                        }
+                        placeholder={
+                          shared('turnMode') === 'mixed'
+                            ? t('routeEditor.mixed')
+                            : t('routeEditor.useDefault')
+                        }
+                        options={TURN_MODES.map((mode) => ({
+                          value: mode,
+                          label: t(`routeEditor.turnModes.${mode}`),
+                        }))}
+                        onChange={(value: string | undefined) =>
+                          patchSelected({ turnMode: value ?? null }, 'turnMode')
+                        }
+                      />
+                    </Form.Item>
+                    <WaypointActions
+                      value={shared('actions') as WaypointInput['actions'] | 'mixed'}
+                      onChange={(actions) => patchSelected({ actions }, 'actions')}
+                    />
+                  </Form>
+                )}
+              </>
+            )}
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+  return createPortal(layer, document.body);
+}
