@@ -41,6 +41,7 @@ const BUILT: Record<string, string> = {
   oil_layer: 'gis/oil-layer/OilLayerPage',
   inspection_object: 'gis/inspection-object/InspectionObjectPage',
   airspace: 'airspace/airspace/AirspacePage',
+  route: 'route/route/RoutePage',
 };
 
 // Screens the shell routes itself (app/Shell.tsx), and parts of screens that are not menu screens.
