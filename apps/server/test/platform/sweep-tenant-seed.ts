@@ -505,6 +505,20 @@ export async function seedTenant(app: FastifyInstance, side: TenantSide, mark: s
   const approved = await idOf('aos_airspace', 'name', `${mark}-airspace`);
   await call('POST', '/api/aos-gisservice/airspace/apply', { id: approved });
   await call('POST', '/api/aos-gisservice/airspace/approve', { id: approved });
+  // a route of its brand and dock, not public (the route area: routemanageline), saved before the zones below
+  // exist: the checks before saving would refuse it inside the no-fly zone and outside the fly zone
+  await call('POST', '/api/aos-gisservice/routemanageline/submit', {
+    name: `${mark}-route`,
+    aircraftModelId: 'dji-m3e',
+    manufacturerId: brand,
+    hangarId: dock,
+    remark: `${mark}-remark`,
+    design: {
+      kind: 'waypoint',
+      params: { waypoints: [{ position: [116.31, 39.91] }, { position: [116.312, 39.91] }] },
+    },
+  });
+
   const range = {
     type: 'Polygon',
     coordinates: [
@@ -538,19 +552,6 @@ export async function seedTenant(app: FastifyInstance, side: TenantSide, mark: s
     name: `${mark}-fence`,
     geometry: range,
     remark: `${mark}-remark`,
-  });
-
-  // a route of its brand and dock, not public (the route area: routemanageline)
-  await call('POST', '/api/aos-gisservice/routemanageline/submit', {
-    name: `${mark}-route`,
-    aircraftModelId: 'dji-m3e',
-    manufacturerId: brand,
-    hangarId: dock,
-    remark: `${mark}-remark`,
-    design: {
-      kind: 'waypoint',
-      params: { waypoints: [{ position: [116.31, 39.91] }, { position: [116.312, 39.91] }] },
-    },
   });
 
   // what only the server writes: an error log, telemetry samples and a flight
