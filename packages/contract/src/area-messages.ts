@@ -9,6 +9,7 @@ import { messages as remoteControl } from './remote-control/messages.js';
 import { messages as resource } from './resource/messages.js';
 import { messages as route } from './route/messages.js';
 import { messages as system } from './system/messages.js';
+import { messages as task } from './task/messages.js';
 import { messages as user } from './user/messages.js';
 
 /** Every area's messages; keys are `<namespace>.<name>`, and no two areas share a key. */
@@ -23,5 +24,6 @@ export const areaMessages = {
   ...resource,
   ...route,
   ...system,
+  ...task,
   ...user,
 };

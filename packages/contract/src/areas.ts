@@ -11,5 +11,6 @@ export * from './remote-control/index.js';
 export * from './resource/index.js';
 export * from './route/index.js';
 export * from './system/index.js';
+export * from './task/index.js';
 export * from './telemetry/index.js';
 export * from './user/index.js';
