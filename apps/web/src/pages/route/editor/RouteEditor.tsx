@@ -1,39 +1,16 @@
 import {
-  CAMERAS,
   cameraForRoute,
   type DockOption,
-  HEADING_MODES,
-  HEIGHT_MODES,
   type Language,
   type LonLatPosition,
-  MAPPING_HEIGHT_MODES,
   ROUTE_AIRCRAFT,
   ROUTE_KINDS,
-  ROUTE_PAYLOADS,
-  type RouteCheck,
   type RouteDetail,
   type RouteKind,
-  TURN_MODES,
   translate,
-  WPML_FINISH_ACTIONS,
 } from '@aos/contract';
+import { Alert, App, Button, Form, Radio, Space, Spin, Tooltip } from 'antd';
 import {
-  Alert,
-  App,
-  Button,
-  Checkbox,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Select,
-  Space,
-  Spin,
-  Tag,
-  Tooltip,
-} from 'antd';
-import {
-  type ReactNode,
   Suspense,
   lazy,
   useCallback,
@@ -73,15 +50,19 @@ import {
   insertOnLeg,
   moveWaypoints,
   planLive,
-  sharedValue,
   startHistory,
   type WaypointInput,
-  type WaypointPatch,
 } from './design';
-import { formatArea, formatDuration, formatGsd, formatLength } from './format';
+import { formatDuration, formatLength } from './format';
 import HeightProfile from './HeightProfile';
 import { profileOf } from './profile';
-import WaypointActions from './WaypointActions';
+import CheckList, { type CheckState } from './CheckList';
+import { fieldKit } from './fields';
+import MissionFields from './MissionFields';
+import { MappingFields, WaypointFields } from './PlannerFields';
+import RecordFields, { type Basics } from './RecordFields';
+import ResultFigures from './ResultFigures';
+import SelectionFields from './SelectionFields';
 import './locale';
 import './route-editor.css';
 
@@ -93,21 +74,8 @@ export interface RouteEditorProps {
   onSaved(route: RouteDetail): void;
 }
 
-interface Basics {
-  name: string;
-  aircraftModelId: string;
-  payloadModelId: string | null;
-  hangarId: string | null;
-  manufacturerId: string | null;
-  isPublic: number;
-}
-
-type CheckState =
-  { status: 'idle' | 'checking' | 'unavailable' | 'failed' } | { status: 'done'; check: RouteCheck };
-
 const DEFAULT_AIRCRAFT =
   ROUTE_AIRCRAFT.find((model) => cameraForRoute(model.id, null))?.id ?? ROUTE_AIRCRAFT[0]!.id;
-const RC_LOST = ['goBack', 'landing', 'hover', 'continue'] as const;
 
 /** The content area the editor covers (the shell's), or the window. */
 function useContentRect() {
@@ -496,14 +464,6 @@ export default function RouteEditor({ routeId, onClose, onSaved }: RouteEditorPr
     const issue = issues[path];
     return issue ? translate(language, issue.key, issue.params) : undefined;
   };
-  const item = (label: ReactNode, path: string, control: ReactNode, testId?: string) => {
-    const text = problem(path);
-    return (
-      <Form.Item label={label} validateStatus={text ? 'error' : undefined} help={text} data-testid={testId}>
-        {control}
-      </Form.Item>
-    );
-  };
   const params = design.params as Record<string, unknown>;
   // The setters read the latest design: the panel is memoised and its closures may be older than it.
   const setParam = (name: string, value: unknown) => {
@@ -530,36 +490,11 @@ export default function RouteEditor({ routeId, onClose, onSaved }: RouteEditorPr
       `default:${name}`,
     );
   };
-  const number = (
-    path: string,
-    value: unknown,
-    onChange: (value: number | null) => void,
-    testId: string,
-    extra?: { min?: number; max?: number; step?: number },
-  ) => (
-    <InputNumber
-      style={{ width: '100%' }}
-      value={typeof value === 'number' ? value : null}
-      onChange={(next) => onChange(typeof next === 'number' ? next : null)}
-      data-testid={testId}
-      disabled={!!readOnly}
-      {...extra}
-      aria-invalid={problem(path) ? true : undefined}
-    />
-  );
-  const modelName = (model: { name: string; nameEn: string }) => (english ? model.nameEn : model.name);
+  const kit = fieldKit(problem, !!readOnly);
   const mapping = design.kind !== 'waypoint';
   const byGsd = mapping && params.heightM === undefined && params.gsdCm !== undefined;
 
-  const rcLost =
-    mission.exitOnRCLost === 'goContinue'
-      ? 'continue'
-      : ((mission.executeRCLostAction as string | undefined) ?? 'goBack');
-
   const selection = [...selected].sort((a, b) => a - b);
-  const patchSelected = (patch: WaypointPatch, key: string) =>
-    change(editWaypoints(design, selection, patch), `multi:${key}:${selection.join(',')}`);
-  const shared = (key: keyof WaypointInput) => sharedValue(design, selection, key);
 
   const [coordinateText, setCoordinateText] = useState('');
   const [coordinateError, setCoordinateError] = useState<string | null>(null);
@@ -610,71 +545,6 @@ export default function RouteEditor({ routeId, onClose, onSaved }: RouteEditorPr
         ? t('routeEditor.planHint')
         : undefined;
 
-  const figure = (label: string, value: string | number | undefined, testId: string, raw?: number) =>
-    value === undefined ? null : (
-      <div className="route-editor-figure" data-testid={testId} data-value={raw}>
-        <span>{label}</span>
-        <strong>{value}</strong>
-      </div>
-    );
-
-  const checkList = () => {
-    if (readOnly) return null;
-    if (checks.status === 'unavailable')
-      return <div className="route-editor-muted">{t('routeEditor.checksUnavailable')}</div>;
-    if (checks.status === 'failed')
-      return <div className="route-editor-muted">{t('routeEditor.checksFailed')}</div>;
-    if (checks.status !== 'done')
-      return (
-        <div className="route-editor-muted">
-          {checks.status === 'checking' ? t('routeEditor.checking') : '—'}
-        </div>
-      );
-    if (checks.check.items.length === 0)
-      return (
-        <div className="route-editor-ok" data-testid="route-check-ok">
-          {t('routeEditor.checksOk')}
-        </div>
-      );
-    return (
-      <ul className="route-editor-checks" data-testid="route-checks">
-        {checks.check.items.map((finding, index) => (
-          <li key={index} data-level={finding.level} data-code={finding.code} data-testid="route-check-item">
-            <Tag color={finding.level === 'block' ? 'red' : 'orange'}>
-              {t(`routeEditor.${finding.level}`)}
-            </Tag>
-            <span>
-              {translate(language, finding.message, {
-                ...finding.params,
-                ...(finding.refName ? { name: finding.refName } : {}),
-              })}
-              {finding.refName &&
-                !String(translate(language, finding.message, finding.params)).includes(finding.refName) &&
-                ` · ${finding.refName}`}
-            </span>
-            {finding.points.length > 0 && (
-              <Button
-                type="link"
-                size="small"
-                onClick={() => {
-                  setSelected(new Set(finding.points.filter(([w]) => w === 0).map(([, i]) => i)));
-                }}
-              >
-                {t('routeEditor.points', {
-                  list:
-                    finding.points
-                      .slice(0, 8)
-                      .map(([, i]) => i + 1)
-                      .join(', ') + (finding.points.length > 8 ? '…' : ''),
-                })}
-              </Button>
-            )}
-          </li>
-        ))}
-      </ul>
-    );
-  };
-
   // The left panel does not depend on the waypoints: it is drawn again only when what it shows changes, not
   // on every move of a drag (on a 2,000-waypoint route its antd fields cost more than the planning).
   const { waypoints: _waypoints, ...panelParams } = design.params;
@@ -697,95 +567,23 @@ export default function RouteEditor({ routeId, onClose, onSaved }: RouteEditorPr
     () => (
       <aside className="route-editor-panel" data-testid="route-editor-panel">
         <Form layout="vertical" size="small" component="div">
-          <h3>{t('routeEditor.basics')}</h3>
-          <Form.Item
-            label={t('routeEditor.name')}
-            required
-            validateStatus={nameMissing || serverIssues.name ? 'error' : undefined}
-            help={serverIssues.name ?? (nameMissing ? t('routeEditor.nameRequired') : undefined)}
-          >
-            <Input
-              value={basics.name}
-              maxLength={100}
-              onChange={(event) => {
-                editBasics({ name: event.target.value });
-                setNameMissing(false);
-              }}
-              data-testid="route-editor-name"
-            />
-          </Form.Item>
-          {item(
-            t('routeEditor.aircraft'),
-            'aircraftModelId',
-            <Select
-              value={basics.aircraftModelId}
-              options={ROUTE_AIRCRAFT.map((model) => ({ value: model.id, label: modelName(model) }))}
-              onChange={(id: string) => {
-                editBasics({ aircraftModelId: id });
-                const camera = cameraForRoute(id, basics.payloadModelId);
-                if (mapping && camera && camera.id !== params.cameraId) setParam('cameraId', camera.id);
-              }}
-              disabled={!!readOnly}
-              showSearch={{ optionFilterProp: 'label' }}
-              data-testid="route-editor-aircraft"
-            />,
-          )}
-          {item(
-            t('routeEditor.payload'),
-            'payloadModelId',
-            <Select
-              value={basics.payloadModelId ?? ''}
-              options={[
-                { value: '', label: t('routeEditor.payloadNone') },
-                ...ROUTE_PAYLOADS.map((model) => ({ value: model.id, label: modelName(model) })),
-              ]}
-              onChange={(id: string) => {
-                editBasics({ payloadModelId: id || null });
-                const camera = cameraForRoute(basics.aircraftModelId, id || null);
-                if (mapping && camera && camera.id !== params.cameraId) setParam('cameraId', camera.id);
-              }}
-              disabled={!!readOnly}
-              showSearch={{ optionFilterProp: 'label' }}
-              data-testid="route-editor-payload"
-            />,
-          )}
-          <Form.Item label={t('routeEditor.dock')}>
-            <Select
-              value={basics.hangarId ?? ''}
-              options={[
-                { value: '', label: t('routeEditor.dockNone') },
-                ...docks.map((dock) => ({ value: dock.id, label: dock.name })),
-              ]}
-              onChange={(id: string) =>
-                editBasics({
-                  hangarId: id || null,
-                  manufacturerId: docks.find((dock) => dock.id === id)?.manufacturerId ?? null,
-                })
-              }
-              showSearch={{ optionFilterProp: 'label' }}
-              data-testid="route-editor-dock"
-            />
-          </Form.Item>
-          <Form.Item>
-            <Checkbox
-              checked={basics.isPublic === 1}
-              onChange={(event) => editBasics({ isPublic: event.target.checked ? 1 : 0 })}
-              data-testid="route-editor-public"
-            >
-              {t('routeEditor.isPublic')}
-            </Checkbox>
-          </Form.Item>
-          {readOnly && (
-            <Alert
-              type="info"
-              showIcon
-              title={t('routeEditor.readOnly', { reason: translate(language, 'route.designNone') })}
-              data-testid="route-editor-readonly"
-            />
-          )}
+          <RecordFields
+            kit={kit}
+            language={language}
+            basics={basics}
+            editBasics={editBasics}
+            docks={docks}
+            nameMissing={nameMissing}
+            setNameMissing={setNameMissing}
+            serverIssues={serverIssues}
+            mapping={mapping}
+            cameraId={params.cameraId}
+            setParam={setParam}
+            readOnly={!!readOnly}
+          />
           {!readOnly && (
             <>
-              {item(
+              {kit.item(
                 t('routeEditor.kind'),
                 'kind',
                 <Radio.Group
@@ -809,346 +607,34 @@ export default function RouteEditor({ routeId, onClose, onSaved }: RouteEditorPr
               )}
               <h3>{t('routeEditor.planning')}</h3>
               {design.kind === 'waypoint' ? (
-                <>
-                  <Alert
-                    type="info"
-                    title={t('routeEditor.waypointHint')}
-                    style={{ marginBottom: 12, fontSize: 12 }}
-                  />
-                  {item(
-                    t('routeEditor.heightMode'),
-                    'params.heightMode',
-                    <Select
-                      value={(params.heightMode as string | undefined) ?? 'relativeToStartPoint'}
-                      options={HEIGHT_MODES.map((mode) => ({
-                        value: mode,
-                        label: t(`routeEditor.heightModes.${mode}`),
-                      }))}
-                      onChange={(value: string) => setParam('heightMode', value)}
-                    />,
-                  )}
-                  {item(
-                    t('routeEditor.defaultHeight'),
-                    'params.defaults.heightM',
-                    number(
-                      'params.defaults.heightM',
-                      defaults.heightM,
-                      (v) => setDefault('heightM', v),
-                      'route-default-height',
-                    ),
-                  )}
-                  {item(
-                    t('routeEditor.defaultSpeed'),
-                    'params.defaults.speedMS',
-                    number(
-                      'params.defaults.speedMS',
-                      defaults.speedMS,
-                      (v) => setDefault('speedMS', v),
-                      'route-default-speed',
-                    ),
-                  )}
-                  {item(
-                    t('routeEditor.headingMode'),
-                    'params.defaults.headingMode',
-                    <Select
-                      value={(defaults.headingMode as string | undefined) ?? 'followWayline'}
-                      options={HEADING_MODES.map((mode) => ({
-                        value: mode,
-                        label: t(`routeEditor.headingModes.${mode}`),
-                      }))}
-                      onChange={(value: string) => setDefault('headingMode', value)}
-                    />,
-                  )}
-                  {(defaults.headingMode === 'fixed' || defaults.headingMode === 'smoothTransition') &&
-                    item(
-                      t('routeEditor.heading'),
-                      'params.defaults.headingDeg',
-                      number(
-                        'params.defaults.headingDeg',
-                        defaults.headingDeg,
-                        (v) => setDefault('headingDeg', v),
-                        'route-default-heading',
-                      ),
-                    )}
-                  {item(
-                    t('routeEditor.gimbalPitch'),
-                    'params.defaults.gimbalPitchDeg',
-                    number(
-                      'params.defaults.gimbalPitchDeg',
-                      defaults.gimbalPitchDeg ?? -90,
-                      (v) => setDefault('gimbalPitchDeg', v),
-                      'route-default-pitch',
-                    ),
-                  )}
-                  {item(
-                    t('routeEditor.turnMode'),
-                    'params.defaults.turnMode',
-                    <Select
-                      value={
-                        (defaults.turnMode as string | undefined) ??
-                        'toPointAndStopWithDiscontinuityCurvature'
-                      }
-                      options={TURN_MODES.map((mode) => ({
-                        value: mode,
-                        label: t(`routeEditor.turnModes.${mode}`),
-                      }))}
-                      onChange={(value: string) => setDefault('turnMode', value)}
-                    />,
-                  )}
-                </>
+                <WaypointFields
+                  kit={kit}
+                  params={params}
+                  defaults={defaults}
+                  setParam={setParam}
+                  setDefault={setDefault}
+                />
               ) : (
-                <>
-                  <div className="route-editor-shape">
-                    <strong>
-                      {design.kind === 'strip' ? t('routeEditor.centreLine') : t('routeEditor.area')}
-                    </strong>
-                    <Button
-                      size="small"
-                      type={drawing ? 'primary' : 'default'}
-                      onClick={() => setDrawing((on) => !on)}
-                      data-testid="route-editor-draw"
-                    >
-                      {shape ? t('routeEditor.redraw') : t('routeEditor.draw')}
-                    </Button>
-                  </div>
-                  {drawing && <div className="route-editor-muted">{t('routeEditor.drawHint')}</div>}
-                  {item(
-                    t('routeEditor.coordinates'),
-                    design.kind === 'strip' ? 'params.centreLine' : 'params.polygon',
-                    <>
-                      <Input.TextArea
-                        rows={4}
-                        value={coordinateText}
-                        onChange={(event) => setCoordinateText(event.target.value)}
-                        data-testid="route-editor-coordinates"
-                      />
-                      {coordinateError && <div className="route-editor-error">{coordinateError}</div>}
-                      <Button
-                        size="small"
-                        style={{ marginTop: 6 }}
-                        onClick={applyCoordinates}
-                        data-testid="route-editor-apply-coordinates"
-                      >
-                        {t('routeEditor.applyCoordinates')}
-                      </Button>
-                    </>,
-                  )}
-                  {item(
-                    t('routeEditor.camera'),
-                    'params.cameraId',
-                    <Select
-                      value={params.cameraId as string | undefined}
-                      options={CAMERAS.map((camera) => ({
-                        value: camera.id,
-                        label: english ? camera.nameEn : camera.name,
-                      }))}
-                      onChange={(value: string) => setParam('cameraId', value)}
-                      data-testid="route-editor-camera"
-                    />,
-                  )}
-                  <Form.Item label={t('routeEditor.heightBy')}>
-                    <Radio.Group
-                      value={byGsd ? 'gsd' : 'height'}
-                      onChange={(event) => {
-                        const next = event.target.value as string;
-                        const design = latestDesign.current;
-                        const figures = latestFigures.current;
-                        if (next === 'gsd')
-                          change({
-                            ...design,
-                            params: {
-                              ...design.params,
-                              heightM: undefined,
-                              gsdCm: figures?.gsdCm ? Math.round(figures.gsdCm * 100) / 100 : 2,
-                            },
-                          });
-                        else
-                          change({
-                            ...design,
-                            params: {
-                              ...design.params,
-                              gsdCm: undefined,
-                              heightM: figures?.heightM ? Math.round(figures.heightM) : 100,
-                            },
-                          });
-                      }}
-                      options={[
-                        { value: 'height', label: t('routeEditor.byHeight') },
-                        { value: 'gsd', label: t('routeEditor.byGsd') },
-                      ]}
-                      data-testid="route-editor-height-by"
-                    />
-                  </Form.Item>
-                  {byGsd
-                    ? item(
-                        t('routeEditor.gsdCm'),
-                        'params.gsdCm',
-                        number('params.gsdCm', params.gsdCm, (v) => setParam('gsdCm', v), 'route-gsd', {
-                          step: 0.1,
-                        }),
-                      )
-                    : item(
-                        t('routeEditor.heightM'),
-                        'params.heightM',
-                        number(
-                          'params.heightM',
-                          params.heightM,
-                          (v) => setParam('heightM', v),
-                          'route-height',
-                        ),
-                      )}
-                  {item(
-                    t('routeEditor.frontOverlap'),
-                    'params.frontOverlap',
-                    number(
-                      'params.frontOverlap',
-                      params.frontOverlap,
-                      (v) => setParam('frontOverlap', v),
-                      'route-front-overlap',
-                    ),
-                  )}
-                  {item(
-                    t('routeEditor.sideOverlap'),
-                    'params.sideOverlap',
-                    number(
-                      'params.sideOverlap',
-                      params.sideOverlap,
-                      (v) => setParam('sideOverlap', v),
-                      'route-side-overlap',
-                    ),
-                  )}
-                  {design.kind !== 'strip' &&
-                    item(
-                      t('routeEditor.courseAngle'),
-                      'params.courseAngleDeg',
-                      number(
-                        'params.courseAngleDeg',
-                        params.courseAngleDeg,
-                        (v) => setParam('courseAngleDeg', v),
-                        'route-course',
-                      ),
-                    )}
-                  {design.kind !== 'strip' &&
-                    item(
-                      t('routeEditor.margin'),
-                      'params.marginM',
-                      number('params.marginM', params.marginM, (v) => setParam('marginM', v), 'route-margin'),
-                    )}
-                  {design.kind === 'oblique' &&
-                    item(
-                      t('routeEditor.obliquePitch'),
-                      'params.obliquePitchDeg',
-                      number(
-                        'params.obliquePitchDeg',
-                        params.obliquePitchDeg,
-                        (v) => setParam('obliquePitchDeg', v),
-                        'route-oblique-pitch',
-                      ),
-                    )}
-                  {design.kind === 'strip' &&
-                    item(
-                      t('routeEditor.leftWidth'),
-                      'params.leftWidthM',
-                      number(
-                        'params.leftWidthM',
-                        params.leftWidthM,
-                        (v) => setParam('leftWidthM', v),
-                        'route-left-width',
-                      ),
-                    )}
-                  {design.kind === 'strip' &&
-                    item(
-                      t('routeEditor.rightWidth'),
-                      'params.rightWidthM',
-                      number(
-                        'params.rightWidthM',
-                        params.rightWidthM,
-                        (v) => setParam('rightWidthM', v),
-                        'route-right-width',
-                      ),
-                    )}
-                  {item(
-                    t('routeEditor.speed'),
-                    'params.speedMS',
-                    number('params.speedMS', params.speedMS, (v) => setParam('speedMS', v), 'route-speed'),
-                  )}
-                  {item(
-                    t('routeEditor.heightMode'),
-                    'params.heightMode',
-                    <Select
-                      value={(params.heightMode as string | undefined) ?? 'relativeToStartPoint'}
-                      options={MAPPING_HEIGHT_MODES.map((mode) => ({
-                        value: mode,
-                        label: t(`routeEditor.heightModes.${mode}`),
-                      }))}
-                      onChange={(value: string) => setParam('heightMode', value)}
-                    />,
-                  )}
-                </>
+                <MappingFields
+                  kit={kit}
+                  design={design}
+                  params={params}
+                  shape={shape}
+                  drawing={drawing}
+                  setDrawing={setDrawing}
+                  coordinateText={coordinateText}
+                  setCoordinateText={setCoordinateText}
+                  coordinateError={coordinateError}
+                  applyCoordinates={applyCoordinates}
+                  byGsd={byGsd}
+                  english={english}
+                  latestDesign={latestDesign}
+                  latestFigures={latestFigures}
+                  change={change}
+                  setParam={setParam}
+                />
               )}
-              <h3>{t('routeEditor.mission')}</h3>
-              {item(
-                t('routeEditor.finishAction'),
-                'mission.finishAction',
-                <Select
-                  value={(mission.finishAction as string | undefined) ?? 'goHome'}
-                  options={WPML_FINISH_ACTIONS.map((value) => ({
-                    value,
-                    label: t(`routeEditor.finishActions.${value}`),
-                  }))}
-                  onChange={(value: string) => setMission({ finishAction: value }, 'finish')}
-                  data-testid="route-editor-finish"
-                />,
-              )}
-              {item(
-                t('routeEditor.rcLost'),
-                'mission.executeRCLostAction',
-                <Select
-                  value={rcLost}
-                  options={RC_LOST.map((value) => ({
-                    value,
-                    label: t(`routeEditor.rcLostActions.${value}`),
-                  }))}
-                  onChange={(value: string) =>
-                    setMission(
-                      value === 'continue'
-                        ? { exitOnRCLost: 'goContinue' }
-                        : { exitOnRCLost: 'executeLostAction', executeRCLostAction: value },
-                      'rcLost',
-                    )
-                  }
-                />,
-              )}
-              {item(
-                t('routeEditor.securityHeight'),
-                'mission.takeOffSecurityHeightM',
-                number(
-                  'mission.takeOffSecurityHeightM',
-                  mission.takeOffSecurityHeightM ?? 20,
-                  (v) => setMission({ takeOffSecurityHeightM: v ?? undefined }, 'security'),
-                  'route-security-height',
-                ),
-              )}
-              {item(
-                t('routeEditor.transitSpeed'),
-                'mission.transitionalSpeedMS',
-                number(
-                  'mission.transitionalSpeedMS',
-                  mission.transitionalSpeedMS ?? 10,
-                  (v) => setMission({ transitionalSpeedMS: v ?? undefined }, 'transit'),
-                  'route-transit-speed',
-                ),
-              )}
-              {item(
-                t('routeEditor.rthHeight'),
-                'mission.rthHeightM',
-                number(
-                  'mission.rthHeightM',
-                  mission.rthHeightM ?? 100,
-                  (v) => setMission({ rthHeightM: v ?? undefined }, 'rth'),
-                  'route-rth-height',
-                ),
-              )}
+              <MissionFields kit={kit} mission={mission} setMission={setMission} />
             </>
           )}
         </Form>
@@ -1263,196 +749,29 @@ export default function RouteEditor({ routeId, onClose, onSaved }: RouteEditorPr
           </main>
           <aside className="route-editor-side">
             <h3>{t('routeEditor.results')}</h3>
-            {figures ? (
-              <div className="route-editor-figures" data-testid="route-editor-figures">
-                {figure(
-                  t('routeEditor.length'),
-                  formatLength(t, figures.lengthM),
-                  'figure-length',
-                  figures.lengthM,
-                )}
-                {figure(
-                  t('routeEditor.duration'),
-                  formatDuration(t, figures.durationS),
-                  'figure-duration',
-                  figures.durationS,
-                )}
-                {figure(
-                  t('routeEditor.waypointCount'),
-                  figures.waypointCount,
-                  'figure-waypoints',
-                  figures.waypointCount,
-                )}
-                {figure(t('routeEditor.photoCount'), figures.photoCount, 'figure-photos', figures.photoCount)}
-                {figures.areaM2 !== undefined &&
-                  figure(
-                    t('routeEditor.areaSize'),
-                    formatArea(t, figures.areaM2),
-                    'figure-area',
-                    figures.areaM2,
-                  )}
-                {figures.heightM !== undefined &&
-                  mapping &&
-                  figure(
-                    t('routeEditor.heightResult'),
-                    formatLength(t, figures.heightM),
-                    'figure-height',
-                    figures.heightM,
-                  )}
-                {figures.gsdCm !== undefined &&
-                  figure(t('routeEditor.gsd'), formatGsd(t, figures.gsdCm), 'figure-gsd', figures.gsdCm)}
-                {figures.lineSpacingM !== undefined &&
-                  figure(
-                    t('routeEditor.lineSpacing'),
-                    formatLength(t, figures.lineSpacingM),
-                    'figure-spacing',
-                    figures.lineSpacingM,
-                  )}
-              </div>
-            ) : readOnly ? null : (
-              <div className="route-editor-muted" data-testid="route-editor-not-planned">
-                {emptyHint ?? t('routeEditor.notPlanned', { reason: notPlanned ?? '' })}
-              </div>
-            )}
+            <ResultFigures
+              figures={figures}
+              mapping={mapping}
+              readOnly={!!readOnly}
+              emptyHint={emptyHint}
+              notPlanned={notPlanned}
+            />
             <h3>{t('routeEditor.checks')}</h3>
-            {checkList()}
+            <CheckList
+              checks={checks}
+              readOnly={!!readOnly}
+              language={language}
+              onSelectPoints={(indexes) => setSelected(new Set(indexes))}
+            />
             {design.kind === 'waypoint' && !readOnly && (
-              <>
-                <h3>{t('routeEditor.waypoints')}</h3>
-                {selection.length === 0 ? (
-                  <Space wrap>
-                    <span className="route-editor-muted">{waypoints.length}</span>
-                    {waypoints.length > 0 && (
-                      <Button
-                        size="small"
-                        onClick={() => setSelected(new Set(waypoints.map((_, index) => index)))}
-                        data-testid="route-editor-select-all"
-                      >
-                        {t('routeEditor.selectAll')}
-                      </Button>
-                    )}
-                  </Space>
-                ) : (
-                  <Form layout="vertical" size="small" component="div" data-testid="route-editor-selection">
-                    <Space wrap style={{ marginBottom: 8 }}>
-                      <strong data-testid="route-editor-selected-count">
-                        {t('routeEditor.selected', { count: selection.length })}
-                      </strong>
-                      <Button size="small" onClick={() => setSelected(new Set())}>
-                        {t('routeEditor.clearSelection')}
-                      </Button>
-                      <Button
-                        size="small"
-                        danger
-                        onClick={() => {
-                          change(deleteWaypoints(design, selection));
-                          setSelected(new Set());
-                        }}
-                        data-testid="route-editor-delete"
-                      >
-                        {t('routeEditor.deleteSelected')}
-                      </Button>
-                    </Space>
-                    {(
-                      [
-                        ['heightM', t('routeEditor.heightM'), 'sel-height'],
-                        ['speedMS', t('routeEditor.speed'), 'sel-speed'],
-                        ['gimbalPitchDeg', t('routeEditor.gimbalPitch'), 'sel-pitch'],
-                      ] as const
-                    ).map(([key, label, testId]) => {
-                      const value = shared(key);
-                      const path = selection.length === 1 ? `params.waypoints.${selection[0]}.${key}` : '';
-                      const text = path
-                        ? problem(path)
-                        : selection.map((i) => problem(`params.waypoints.${i}.${key}`)).find(Boolean);
-                      return (
-                        <Form.Item
-                          key={key}
-                          label={label}
-                          validateStatus={text ? 'error' : undefined}
-                          help={text}
-                        >
-                          <InputNumber
-                            style={{ width: '100%' }}
-                            value={typeof value === 'number' ? value : null}
-                            placeholder={
-                              value === 'mixed' ? t('routeEditor.mixed') : t('routeEditor.useDefault')
-                            }
-                            onChange={(next) =>
-                              patchSelected({ [key]: typeof next === 'number' ? next : null }, key)
-                            }
-                            data-testid={testId}
-                          />
-                        </Form.Item>
-                      );
-                    })}
-                    <Form.Item label={t('routeEditor.headingMode')}>
-                      <Select
-                        allowClear
-                        value={
-                          (shared('headingMode') === 'mixed'
-                            ? undefined
-                            : (shared('headingMode') as string | undefined)) ?? undefined
-                        }
-                        placeholder={
-                          shared('headingMode') === 'mixed'
-                            ? t('routeEditor.mixed')
-                            : t('routeEditor.useDefault')
-                        }
-                        options={HEADING_MODES.map((mode) => ({
-                          value: mode,
-                          label: t(`routeEditor.headingModes.${mode}`),
-                        }))}
-                        onChange={(value: string | undefined) =>
-                          patchSelected({ headingMode: value ?? null }, 'headingMode')
-                        }
-                      />
-                    </Form.Item>
-                    <Form.Item label={t('routeEditor.heading')}>
-                      <InputNumber
-                        style={{ width: '100%' }}
-                        value={
-                          typeof shared('headingDeg') === 'number' ? (shared('headingDeg') as number) : null
-                        }
-                        placeholder={
-                          shared('headingDeg') === 'mixed'
-                            ? t('routeEditor.mixed')
-                            : t('routeEditor.useDefault')
-                        }
-                        onChange={(next) =>
-                          patchSelected({ headingDeg: typeof next === 'number' ? next : null }, 'headingDeg')
-                        }
-                      />
-                    </Form.Item>
-                    <Form.Item label={t('routeEditor.turnMode')}>
-                      <Select
-                        allowClear
-                        value={
-                          (shared('turnMode') === 'mixed'
-                            ? undefined
-                            : (shared('turnMode') as string | undefined)) ?? undefined
-                        }
-                        placeholder={
-                          shared('turnMode') === 'mixed'
-                            ? t('routeEditor.mixed')
-                            : t('routeEditor.useDefault')
-                        }
-                        options={TURN_MODES.map((mode) => ({
-                          value: mode,
-                          label: t(`routeEditor.turnModes.${mode}`),
-                        }))}
-                        onChange={(value: string | undefined) =>
-                          patchSelected({ turnMode: value ?? null }, 'turnMode')
-                        }
-                      />
-                    </Form.Item>
-                    <WaypointActions
-                      value={shared('actions') as WaypointInput['actions'] | 'mixed'}
-                      onChange={(actions) => patchSelected({ actions }, 'actions')}
-                    />
-                  </Form>
-                )}
-              </>
+              <SelectionFields
+                design={design}
+                waypoints={waypoints}
+                selection={selection}
+                setSelected={setSelected}
+                change={change}
+                problem={problem}
+              />
             )}
           </aside>
         </div>
