@@ -294,6 +294,11 @@ describe('route editor', () => {
     expect(
       await page.locator('[data-testid="route-check-item"][data-level="block"]').count(),
     ).toBeGreaterThan(0);
+    // the zone is drawn under the route while planning, and the strip's band round its centre line
+    await expect
+      .poll(async () => (await page.getByTestId('route-editor-map').getAttribute('data-zones')) ?? '')
+      .toContain('港湾禁飞区');
+    expect(await page.getByTestId('route-editor-zones').getAttribute('aria-pressed')).toBe('true');
     await still(page);
     await page.screenshot({ path: screenshotPath('route-editor-check-zh') });
     await page.getByTestId('route-editor-close').click();

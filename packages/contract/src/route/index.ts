@@ -82,6 +82,7 @@ export {
   offsetPolyline,
   planStrip,
   StripRouteInput,
+  stripBand,
   type StripFigures,
   type StripPlan,
 } from './planning/strip.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { LineGeometry } from '../../gis/geometry.js';
+import type { LineGeometry, LonLatPosition } from '../../gis/geometry.js';
 import { cameraById } from '../camera.js';
 import { type Enu, localPlane } from './geo.js';
 import { footprint, heightForGsd } from './photo.js';
-import { offsetPolyline, planStrip, StripRouteInput } from './strip.js';
+import { offsetPolyline, planStrip, StripRouteInput, stripBand } from './strip.js';
 
 const plane = localPlane([116.4, 39.9]);
 const line = (...points: Enu[]): LineGeometry => ({
@@ -93,5 +93,26 @@ describe('strip planner (mappingStrip)', () => {
     expect(messages({ leftWidthM: 0, rightWidthM: 0 })).toEqual(['leftWidthM: route.widthEmpty']);
     expect(messages({ leftWidthM: -1 })).toEqual(['leftWidthM: route.width']);
     expect(messages({ centreLine: line([0, 0]) })).toEqual(['centreLine.coordinates: gis.lineMin']);
+  });
+});
+
+describe('strip band', () => {
+  it('is the centre line offset to each side by its width, closed', () => {
+    // a 1 km east-west centre line on the equator: 1 m is 1/111,195 degree of latitude there
+    const centre: LonLatPosition[] = [
+      [0, 0],
+      [0.008983, 0],
+    ];
+    const ring = stripBand(centre, 50, 20);
+    expect(ring).toHaveLength(5);
+    expect(ring[0]).toEqual(ring[4]);
+    const metres = (lat: number) => lat * 111_195;
+    // left of an eastward line is north
+    expect(metres(ring[0]![1])).toBeCloseTo(50, 0);
+    expect(metres(ring[1]![1])).toBeCloseTo(50, 0);
+    expect(metres(ring[2]![1])).toBeCloseTo(-20, 0);
+    expect(metres(ring[3]![1])).toBeCloseTo(-20, 0);
+    expect(ring[2]![0]).toBeCloseTo(0.008983, 6);
+    expect(stripBand(centre.slice(0, 1), 50, 20)).toEqual([]);
   });
 });

@@ -96,6 +96,24 @@ export function offsetPolyline(points: readonly Enu[], offset: number): Enu[] {
   });
 }
 
+/**
+ * The band a strip route covers: the centre line offset `leftWidthM` to its left, then back along it offset
+ * `rightWidthM` to its right, closed (a ring of positions, for the map).
+ */
+export function stripBand(
+  centreLine: readonly LonLatPosition[],
+  leftWidthM: number,
+  rightWidthM: number,
+): LonLatPosition[] {
+  if (centreLine.length < 2) return [];
+  const plane = planeAround(centreLine);
+  const centre = centreLine.map((position) => plane.toEnu(position));
+  const ring = [...offsetPolyline(centre, leftWidthM), ...offsetPolyline(centre, -rightWidthM).reverse()].map(
+    (point) => plane.toLonLat(point) as LonLatPosition,
+  );
+  return [...ring, ring[0]!];
+}
+
 export function planStrip(input: StripRouteInput): PlanResult<StripPlan> {
   const camera = cameraById(input.cameraId);
   if (!camera) return refuse('route.camera');

@@ -18,10 +18,13 @@ import VectorLayer from 'ol/layer/Vector';
 import { fromLonLat, toLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import { Circle as CircleStyle, Fill, Stroke, Style, Text } from 'ol/style';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import MapView from '../../../components/map/MapView';
 import { CHINA_EXTENT } from '../../../components/map/coordinates';
 import type { MapSettings } from '../../../components/map/settings';
+import type { AreaLoader } from '../../../components/map/zones/api';
+import { ZonesLayer } from '../../../components/map/zones/ZonesLayer';
+import { ZonesToggle } from '../../../components/map/zones/ZonesToggle';
 import { legAt } from './design';
 
 /** What the editor's map shows and reports. Loaded with OpenLayers on demand (`RouteEditor` lazy-loads it). */
@@ -54,6 +57,8 @@ export interface EditorMapProps {
   onDrawEnd: () => void;
   /** the map's picture for the route's screenshot */
   onPicture: (take: () => Promise<Blob | null>) => void;
+  /** the tenant's zones, fences, airspaces and airport areas in a box (a layer under the route, toggleable) */
+  loadZones?: AreaLoader;
   testId?: string;
 }
 
@@ -162,6 +167,9 @@ export default function EditorMap(props: EditorMapProps) {
   const dragging = useRef(false);
   const modify = useRef<Modify | null>(null);
   const initialExtent = useRef(extentOf(props)).current;
+  const zones = useRef<ZonesLayer | null>(null);
+  const [showZones, setShowZones] = useState(true);
+  useEffect(() => zones.current?.setVisible(showZones), [showZones]);
 
   /** Screen pixels of the waypoints (for clicks on legs and the box). */
   const pixels = useCallback((): [number, number][] => {
@@ -390,9 +398,14 @@ export default function EditorMap(props: EditorMapProps) {
       };
       ready.on('moveend', publishView);
       element?.setAttribute('data-editor', 'ready');
+      zones.current = new ZonesLayer(ready, (box) => latest.current.loadZones?.(box) ?? Promise.resolve([]), {
+        zIndex: 5,
+      });
       return () => {
         ready.un('click', click);
         ready.un('moveend', publishView);
+        zones.current?.dispose();
+        zones.current = null;
         map.current = null;
         modify.current = null;
       };
@@ -520,6 +533,16 @@ export default function EditorMap(props: EditorMapProps) {
       onReady={onReady}
       height="100%"
       testId={props.testId ?? 'route-editor-map'}
+      controls={
+        props.loadZones && (
+          <ZonesToggle
+            settings={props.settings}
+            shown={showZones}
+            onToggle={() => setShowZones((shown) => !shown)}
+            testId="route-editor-zones"
+          />
+        )
+      }
     />
   );
 }

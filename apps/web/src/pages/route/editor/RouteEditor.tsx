@@ -7,6 +7,7 @@ import {
   ROUTE_KINDS,
   type RouteDetail,
   type RouteKind,
+  stripBand,
   translate,
 } from '@aos/contract';
 import { Alert, App, Button, Form, Radio, Space, Spin, Tooltip } from 'antd';
@@ -25,6 +26,7 @@ import {
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '../../../api/http';
+import { areasInBox } from '../../../components/map/zones/api';
 import { suspendUntilStrings } from '../../../i18n/strings';
 import { MapLoading } from '../../../components/map/LazyMapView';
 import { parseLonLatText } from '../../../components/map/coordinates';
@@ -252,6 +254,13 @@ export default function RouteEditor({ routeId, onClose, onSaved }: RouteEditorPr
     if (design.kind === 'area' || design.kind === 'oblique') return params.polygon?.coordinates[0] ?? null;
     return null;
   }, [design]);
+  const stripWidths = design.kind === 'strip' ? design.params : null;
+  const leftWidthM = typeof stripWidths?.leftWidthM === 'number' ? stripWidths.leftWidthM : 50;
+  const rightWidthM = typeof stripWidths?.rightWidthM === 'number' ? stripWidths.rightWidthM : 50;
+  const band = useMemo(
+    () => (design.kind === 'strip' && shape ? stripBand(shape, leftWidthM, rightWidthM) : null),
+    [design.kind, shape, leftWidthM, rightWidthM],
+  );
 
   // ----------------------------------------------------------------------------------------- checks
 
@@ -710,7 +719,8 @@ export default function RouteEditor({ routeId, onClose, onSaved }: RouteEditorPr
                   flagged={flagged}
                   shape={readOnly ? null : shape}
                   lines={plannedLines}
-                  band={null}
+                  band={readOnly ? null : band}
+                  loadZones={areasInBox}
                   dockPoint={dockPoint}
                   drawing={drawing}
                   fitKey={fitKey}
