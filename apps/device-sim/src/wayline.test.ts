@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { localPlane, planDesign, RouteDesign, waylineFileOf } from '@aos/contract';
+import { deviceCodeInfo, localPlane, planDesign, RouteDesign, waylineFileOf } from '@aos/contract';
 import { writeKmz } from '@aos/wpml';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SIM_RESULT, WAYLINE_RESULT } from './codes.js';
@@ -354,5 +354,14 @@ describe('wayline flight tasks', () => {
       (e) => e.sn === dockSn && e.kind === 'requests' && e.message.method === 'flighttask_resource_get',
     );
     expect(request.data).toEqual({ flight_id: flightId });
+  });
+});
+
+describe('result codes', () => {
+  it('are all in the contract catalogue, with a cause and a remedy', () => {
+    const codes = [...Object.values(SIM_RESULT), ...Object.values(WAYLINE_RESULT)].filter(
+      (code) => code !== 0,
+    );
+    expect(codes.filter((code) => !deviceCodeInfo(code).known)).toEqual([]);
   });
 });
