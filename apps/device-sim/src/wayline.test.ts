@@ -5,7 +5,7 @@ import { deviceCodeInfo, localPlane, planDesign, RouteDesign, waylineFileOf } fr
 import { writeKmz } from '@aos/wpml';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SIM_RESULT, WAYLINE_RESULT } from './codes.js';
-import { waylineTasks } from './dock-wayline.js';
+import { waylinePoints, waylineTasks } from './dock-wayline.js';
 import { SimFleet } from './fleet.js';
 import { TestCloud } from './test-support/cloud.js';
 
@@ -30,6 +30,8 @@ function plannedRoute() {
       position: plane.toLonLat([100 + i * 250, 60 * Math.sin(i)]),
       heightM: 40 + i * 10,
       speedMS: 8 + (i % 3),
+      // from waypoint 3 on, a fixed heading of 45° (the route itself runs east)
+      ...(i === 3 ? { headingMode: 'fixed', headingDeg: 45 } : {}),
       actions,
     };
   });
@@ -201,6 +203,44 @@ describe('wayline flight tasks', () => {
     );
   });
 
+  it("reads heights in the file's height mode and headings as written", async () => {
+    const { dock } = await startDock();
+    const design = RouteDesign.parse({
+      kind: 'waypoint',
+      params: {
+        heightMode: 'WGS84',
+        defaults: { heightM: 120, speedMS: 10 },
+        waypoints: [
+          { position: plane.toLonLat([100, 0]), headingMode: 'fixed', headingDeg: 45 },
+          { position: plane.toLonLat([300, 0]), actions: [{ type: 'rotateYaw', headingDeg: -90 }] },
+          { position: plane.toLonLat([500, 0]), heightM: 150 },
+        ],
+      },
+    });
+    const planned = planDesign(design);
+    if (!planned.ok) throw new Error('planning refused');
+    const file = waylineFileOf(design, planned.plan, { aircraftModelId: 'dji-m3td', now: 1, author: 'test' });
+    const points = waylinePoints(dock, file, file.waylines[0]!);
+    // ellipsoid heights less the dock's own
+    expect(points.map((p) => p.target.elevation)).toEqual([100, 100, 130]);
+    expect(points.map((p) => p.heading)).toEqual([45, 270, undefined]);
+  });
+
+  it('comes home when asked during a wayline: partly done, with its break point', async () => {
+    const { dockSn } = await startDock();
+    const bid = await prepareAndExecute(dockSn, randomUUID());
+    await vi.waitFor(
+      () => expect(progressOf(bid).some((e) => e.ext.current_waypoint_index === 1)).toBe(true),
+      { timeout: 10_000, interval: 5 },
+    );
+    expect((await cloud.call(dockSn, 'return_home')).result).toBe(0);
+    expect(await cloud.jobEnd('flighttask_progress', bid, 20_000)).toBe('partially_done');
+    const final = progressOf(bid).at(-1)!;
+    expect(final.result).toBe(0);
+    expect(final.ext.break_point).toMatchObject({ wayline_id: route.file.waylines[0]!.waylineId });
+    expect(final.ext.break_point!.index).toBeGreaterThanOrEqual(1);
+  });
+
   it('refuses a prepare without URL or fingerprint, with a wrong fingerprint, or an unreadable file', async () => {
     const { dockSn, dock } = await startDock();
     const call = (extra: Record<string, unknown>) =>
@@ -297,7 +337,7 @@ describe('wayline flight tasks', () => {
     expect(first.length).toBeLessThan(6);
 
     // charging in the dock, then a new prepare with the break point flies the rest
-    await vi.waitFor(() => expect(dock.drone!.battery).toBeGreaterThan(60), {
+    await vi.waitFor(() => expect(dock.drone!.battery).toBeGreaterThan(40), {
       timeout: 15_000,
       interval: 50,
     });
