@@ -8,7 +8,10 @@ import type { messages } from './messages.js';
  *
  * - `dji`: DJI Cloud API's documented dock codes: 314xxx flight task dispatch, 319xxx task center, 321xxx
  *   wayline execution (DJI numbers these 321000 + the wayline's break reason: 321004 file parse, 321257
- *   already started, 321513 altitude limit, 321769 weak GPS...). The wordings are ours.
+ *   already started, 321513 altitude limit, 321769 weak GPS...). The wordings are ours. The 321xxx meanings
+ *   follow DJI's wayline break reasons as published (0-7, 257-262, 513-527, 769-771); 321773 (the return at
+ *   low battery) and the 314004-314010, 319001, 319016, 319999 wordings are as we know DJI's list, not checked
+ *   against a stored copy of it: check them there before relying on them.
  * - `sim`: the device simulator's own codes (apps/device-sim/src/codes.ts, 316001-316100): what the platform
  *   sees from simulated docks. DJI uses 316xxx for other dock conditions (alternate landing point and
  *   parameter settings); a platform bridged to real docks would look those up in DJI's list.
