@@ -1,13 +1,13 @@
-// Route KMZ read and write (issue 16): how long modules/route/wpml takes to read (`readKmz`: unzip, parse,
+// Route KMZ read and write (issue 16): how long @aos/wpml (packages/wpml) takes to read (`readKmz`: unzip, parse,
 // build and check the model, recompute the figures) and to write (`writeKmz`: both XML files, zip, MD5) a
 // route of 1,000 and 2,000 waypoints. Target: p99 under 200 ms each for 1,000 waypoints.
 //
-//   npx tsc -b packages/contract apps/server      # the benchmark loads apps/server/dist
+//   npx tsc -b packages/contract packages/wpml    # the benchmark loads packages/wpml/dist
 //   node bench/route-kmz.mjs [--runs N] [--warmup N] [--compare DIR] [--write]
 //
 // --runs N      timed runs per case and operation after the warm-up (default 50, at least 30 for a p99)
 // --warmup N    untimed runs first (default 10)
-// --compare DIR a second build of apps/server/dist (e.g. one made from an older commit and copied aside) run
+// --compare DIR a second build (packages/wpml/dist, or apps/server/dist from before the package; e.g. one made from an older commit and copied aside) run
 //               in the same process, alternating run by run with this one, so both see the same machine load
 //               (on the 1,000-waypoint routes)
 // --write       append a section to bench/RESULTS.md (replacing this benchmark's earlier section)
@@ -16,7 +16,7 @@
 // with actions at every point as an inspection route has them (turn the aircraft, pitch the gimbal, zoom,
 // photo, and a hover or a recording start/stop here and there); "fixture" is the real DJI file of
 // apps/server/test/fixtures/route (Matrice 3TD, WPML 1.0.6) with its three DJI-written points repeated.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -33,13 +33,15 @@ const COMPARE = flag('--compare', undefined);
 const WRITE = process.argv.includes('--write');
 const SIZES = [1000, 2000];
 
+/** `dist`: packages/wpml/dist, or (to compare with a build from before the package) an apps/server/dist */
 async function load(dist) {
   const base = pathToFileURL(`${dist.replace(/\/$/, '')}/`);
-  const read = await import(new URL('modules/route/wpml/read.js', base).href);
-  const write = await import(new URL('modules/route/wpml/write.js', base).href);
+  const folder = existsSync(new URL('read.js', base)) ? '' : 'modules/route/wpml/';
+  const read = await import(new URL(`${folder}read.js`, base).href);
+  const write = await import(new URL(`${folder}write.js`, base).href);
   return { readKmz: read.readKmz, readWpmlTexts: read.readWpmlTexts, writeKmz: write.writeKmz };
 }
-const impls = [['now', await load(`${root}apps/server/dist`)]];
+const impls = [['now', await load(`${root}packages/wpml/dist`)]];
 if (COMPARE) impls.unshift(['before', await load(COMPARE)]);
 const current = impls.at(-1)[1];
 

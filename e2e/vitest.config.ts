@@ -3,7 +3,10 @@ import { defineProject } from 'vitest/config';
 
 export default defineProject({
   resolve: {
-    alias: { '@aos/contract': fileURLToPath(new URL('../packages/contract/src/index.ts', import.meta.url)) },
+    alias: {
+      '@aos/contract': fileURLToPath(new URL('../packages/contract/src/index.ts', import.meta.url)),
+      '@aos/wpml': fileURLToPath(new URL('../packages/wpml/src/index.ts', import.meta.url)),
+    },
   },
   test: {
     name: 'e2e',

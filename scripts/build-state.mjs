@@ -19,6 +19,7 @@ const TEST_FILE = /\.test\.tsx?$/;
 /** @type {Part[]} the TypeScript parts, in build order (tsc -b follows their references) */
 export const TYPESCRIPT_PARTS = [
   { name: 'contract', dir: 'packages/contract', inputs: ['src', 'package.json', 'tsconfig.json'] },
+  { name: 'wpml', dir: 'packages/wpml', inputs: ['src', 'package.json', 'tsconfig.json'] },
   {
     name: 'device-sim',
     dir: 'apps/device-sim',

@@ -6,6 +6,7 @@ export default defineProject({
     // Tests run the contract from source, so no build is needed first.
     alias: {
       '@aos/contract': fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url)),
+      '@aos/wpml': fileURLToPath(new URL('../../packages/wpml/src/index.ts', import.meta.url)),
     },
   },
   test: {

@@ -23,6 +23,16 @@ export interface CliOptions {
   silent: boolean;
   flood: boolean;
   rain: boolean;
+  /** high_wind: the wind every dock measures, m/s */
+  wind?: number;
+  /** refuse_prepare: the code flighttask_prepare is answered with */
+  refusePrepare?: number;
+  /** fail_midroute: the waypoint index and code a wayline fails at */
+  failAt?: { waypoint: number; code: number };
+  /** link_lost: the waypoint index the link drops at, and for how many seconds */
+  linkLostAt?: { waypoint: number; seconds: number };
+  /** low_battery: the aircraft's battery at the start, percent */
+  battery?: number;
   video: boolean;
   statusEvery: number;
   help: boolean;
@@ -59,6 +69,11 @@ faults
   --silent              answer no command (the platform's reply timeout)
   --flood               report the docks flooded
   --rain                report heavy rain
+  --wind MS             report this wind speed (above the aircraft's limit: flight tasks refused)
+  --refuse-prepare CODE answer flighttask_prepare with CODE (e.g. 314000)
+  --fail-at N:CODE      a wayline fails at waypoint N with CODE (e.g. 2:321513); the aircraft comes home
+  --link-lost-at N:S    the link drops at waypoint N for S seconds; the flight goes on
+  --battery X           the aircraft starts with X % battery (low: a wayline ends partly done)
 
 other
   --video               serve HLS test patterns of the dock cameras (needs ffmpeg on PATH)
@@ -92,6 +107,11 @@ export function parseCli(argv: string[]): CliOptions {
       silent: { type: 'boolean', default: false },
       flood: { type: 'boolean', default: false },
       rain: { type: 'boolean', default: false },
+      wind: { type: 'string' },
+      'refuse-prepare': { type: 'string' },
+      'fail-at': { type: 'string' },
+      'link-lost-at': { type: 'string' },
+      battery: { type: 'string' },
       video: { type: 'boolean', default: false },
       'status-every': { type: 'string', default: '10' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -103,6 +123,15 @@ export function parseCli(argv: string[]): CliOptions {
       throw new RangeError(`--${name}: expected a number from ${min} to ${max}, got ${text}`);
     return value;
   };
+  /** `N:X`: a waypoint index and a number */
+  const pair = (name: string, text: string, max: number): [number, number] => {
+    const [waypoint = '', value = ''] = text.split(':');
+    if (!/^\d+$/.test(waypoint) || value === '') throw new RangeError(`--${name}: expected N:X, got ${text}`);
+    return [number(name, waypoint, 0, 65_535), number(name, value, 0, max)];
+  };
+  const failAt = values['fail-at'] === undefined ? undefined : pair('fail-at', values['fail-at'], 999_999);
+  const linkLostAt =
+    values['link-lost-at'] === undefined ? undefined : pair('link-lost-at', values['link-lost-at'], 86_400);
   if (!/^[A-Za-z0-9_-]{1,40}$/.test(values.prefix))
     throw new RangeError('--prefix: letters, digits, - and _ only');
   return {
@@ -130,6 +159,13 @@ export function parseCli(argv: string[]): CliOptions {
     silent: values.silent,
     flood: values.flood,
     rain: values.rain,
+    ...(values.wind === undefined ? {} : { wind: number('wind', values.wind, 0, 50) }),
+    ...(values['refuse-prepare'] === undefined
+      ? {}
+      : { refusePrepare: Math.floor(number('refuse-prepare', values['refuse-prepare'], 1, 999_999)) }),
+    ...(failAt ? { failAt: { waypoint: failAt[0], code: Math.floor(failAt[1]) } } : {}),
+    ...(linkLostAt ? { linkLostAt: { waypoint: linkLostAt[0], seconds: linkLostAt[1] } } : {}),
+    ...(values.battery === undefined ? {} : { battery: number('battery', values.battery, 0, 100) }),
     video: values.video,
     statusEvery: number('status-every', values['status-every'], 0, 86_400),
     help: values.help,

@@ -96,6 +96,16 @@ export async function main(argv: string[]): Promise<void> {
   if (options.silent) fleet.fault('silent');
   if (options.flood) fleet.fault('flood');
   if (options.rain) fleet.fault('heavy_rain');
+  if (options.wind !== undefined) fleet.fault('high_wind', { windSpeed: options.wind });
+  if (options.refusePrepare !== undefined) fleet.fault('refuse_prepare', { code: options.refusePrepare });
+  if (options.failAt)
+    fleet.fault('fail_midroute', { atWaypoint: options.failAt.waypoint, code: options.failAt.code });
+  if (options.linkLostAt)
+    fleet.fault('link_lost', {
+      atWaypoint: options.linkLostAt.waypoint,
+      forMs: options.linkLostAt.seconds * 1000,
+    });
+  if (options.battery !== undefined) fleet.fault('low_battery', { battery: options.battery });
   const timers: NodeJS.Timeout[] = [];
   if (options.offlineAfter !== undefined) {
     timers.push(

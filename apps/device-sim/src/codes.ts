@@ -36,7 +36,52 @@ export const SIM_RESULT = {
   FLIGHT_AREA_BLOCKED: 316013,
   /** a method the simulator does not implement */
   UNKNOWN_METHOD: 316100,
+  /** flight task refused: wind above the aircraft model's limit (the dock's own anemometer) */
+  WIND_TOO_STRONG: 316014,
+  /** flight task refused: heavy rain at the dock */
+  HEAVY_RAIN: 316015,
+  /** flight task refused: less free storage than its executable_conditions ask */
+  STORAGE_LOW: 316016,
+  /** the wayline file could not be downloaded (network, HTTP error, larger than the dock accepts) */
+  WAYLINE_DOWNLOAD_FAILED: 316017,
 } as const;
+
+/**
+ * DJI Cloud API's documented codes of the wayline (flight task) services, which the simulator answers as a dock
+ * does (DJI Cloud API error codes, 314xxx "flight task", 319xxx "task center", 321xxx "wayline execution", the
+ * last three digits being the wayline break reason); packages/contract/src/device/codes.ts says cause and remedy.
+ */
+export const WAYLINE_RESULT = {
+  /** the device cannot run the task now (not idle: another job, a flight, remote debug) */
+  DEVICE_BUSY: 314000,
+  /** flighttask_prepare without file.url */
+  URL_EMPTY: 314001,
+  /** flighttask_prepare without file.fingerprint */
+  MD5_EMPTY: 314002,
+  /** the flight_id is missing or names no prepared task */
+  TASK_ID_INVALID: 314003,
+  /** the file downloaded does not match its fingerprint */
+  MD5_CHECK_FAILED: 314005,
+  /** the dock is running another flight task */
+  ANOTHER_TASK: 319016,
+  /** the wayline file could not be parsed */
+  FILE_PARSE_FAILED: 321004,
+  /** the breakpoint of a resumed task does not fit its wayline */
+  BREAKPOINT_INVALID: 321005,
+  /** the aircraft's battery fell to its return power: it came home, the task is partly done */
+  LOW_BATTERY_RETURN: 321773,
+} as const;
+
+/** Most wind (m/s) each aircraft flies in, by DJI type: the maker's rated wind resistance. */
+export const MAX_WIND_MS: Readonly<Record<number, number>> = {
+  /** Matrice 30 / 30T (DJI Dock) */
+  67: 15,
+  /** Matrice 3D / 3TD (DJI Dock 2) */
+  91: 12,
+  /** Matrice 4D / 4TD (DJI Dock 3) */
+  100: 12,
+};
+export const DEFAULT_MAX_WIND_MS = 12;
 
 /** Real-world durations (ms at timeScale 1) of the dock's jobs. */
 export const DURATIONS_MS = {
@@ -68,4 +113,8 @@ export const FLIGHT = {
   autoReturnPercent: 20,
   /** take-off is refused below this battery level */
   minTakeoffPercent: 25,
+  /** a wayline task's file: the most the dock downloads, bytes */
+  maxWaylineBytes: 20 * 1024 * 1024,
+  /** a wayline task's download: how long the dock waits for it, real ms */
+  downloadTimeoutMs: 30_000,
 } as const;

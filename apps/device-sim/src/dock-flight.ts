@@ -5,6 +5,14 @@ import { type DroneStep, type FlightJob, type Mission, SimDrone } from './drone.
 import { distanceM, type Leg } from './flight.js';
 import { clamp } from './random.js';
 import { Stopped } from './scheduler.js';
+import {
+  PROGRESS_METHOD,
+  waylineFinished,
+  waylineInterrupted,
+  waylineLanded,
+  waylineProgress,
+  waylineReached,
+} from './dock-wayline.js';
 
 type Data = Record<string, unknown>;
 
@@ -96,7 +104,7 @@ export function flightCommand(dock: SimDock, method: string, data: Data, bid: st
       if (!drone.airborne) return { result: SIM_RESULT.DRONE_GROUNDED };
       if (drone.mode === DRONE_MODE.RETURN_HOME || drone.mode === DRONE_MODE.LANDING)
         return { result: SIM_RESULT.ALREADY };
-      return { result: SIM_RESULT.OK, job: async () => goHome(dock, num(data.rth_altitude)) };
+      return { result: SIM_RESULT.OK, job: async () => goHome(dock, num(data.rth_altitude), 'return_home') };
     case 'flighttask_pause': {
       const mission = drone.mission;
       if (!drone.airborne || !mission?.job || mission.paused) return { result: SIM_RESULT.NO_FLIGHT };
@@ -200,10 +208,19 @@ async function takeoff(
   }
 }
 
-/** Return home (asked, or on low battery): cancel the running flight job, climb, fly back, land. */
-function goHome(dock: SimDock, rthAltitude?: number): void {
+/**
+ * Return home (asked, on low battery, or after a flight area stopped the flight): cancel the running flight
+ * job (a wayline task ends partly done, with its break point, once the aircraft is back), climb, fly back, land.
+ */
+function goHome(
+  dock: SimDock,
+  rthAltitude?: number,
+  cause: 'return_home' | 'low_battery' = 'return_home',
+): void {
   const drone = dock.drone!;
-  endFlightJob(dock, drone.mission?.job ?? null, 'canceled');
+  const job = drone.mission?.job ?? null;
+  if (job?.method === PROGRESS_METHOD) waylineInterrupted(dock, cause);
+  else endFlightJob(dock, job, 'canceled');
   const height = clamp(rthAltitude ?? FLIGHT.returnHeight, 20, 500);
   drone.fly('return_home', drone.homeLegs(height, FLIGHT.defaultSpeed), null, DRONE_MODE.RETURN_HOME);
   dock.state.flightStep = 2;
@@ -231,6 +248,7 @@ async function afterLanding(dock: SimDock): Promise<void> {
     dock.state.jobNumber += 1;
   }
   dock.publishNow();
+  waylineLanded(dock);
 }
 
 /** React to what the aircraft did in a simulation step. */
@@ -243,7 +261,11 @@ export function onDroneStep(dock: SimDock, step: NonNullable<DroneStep>): void {
         report(dock, step.mission, 'in_progress');
       return;
     }
+    case 'waypoint':
+      waylineReached(dock, step.mission, step.leg);
+      return;
     case 'arrived':
+      if (step.mission.kind === 'wayline') return waylineFinished(dock, step.mission);
       report(dock, step.mission, 'ok');
       dock.publishNow();
       return;
@@ -251,13 +273,14 @@ export function onDroneStep(dock: SimDock, step: NonNullable<DroneStep>): void {
       afterLanding(dock).catch((error: unknown) => dock.emit('failure', error));
       return;
     case 'low_battery':
-      goHome(dock);
+      goHome(dock, undefined, 'low_battery');
       return;
     case 'blocked': {
       // As DJI's dock does: closer than 5 m to a custom flight area's boundary in a task, the task stops and
       // the aircraft returns home (flight-areas.ts, modules/gis/flight-areas/README.md).
       const job = step.mission.job;
-      if (job)
+      if (job?.method === PROGRESS_METHOD) waylineInterrupted(dock, 'failed', SIM_RESULT.FLIGHT_AREA_BLOCKED);
+      else if (job)
         dock.event(
           job.method,
           job.bid,
@@ -278,6 +301,7 @@ function report(dock: SimDock, mission: Mission, status: JobStatus): void {
   const job = mission.job;
   if (!job) return;
   reportedAt.set(dock, Date.now());
+  if (mission.kind === 'wayline') return waylineProgress(dock, mission, status);
   const drone = dock.drone!;
   const last = mission.legs[mission.legs.length - 1]!.target;
   const flown = SimDrone.percent(mission);
@@ -298,5 +322,6 @@ function report(dock: SimDock, mission: Mission, status: JobStatus): void {
 
 function endFlightJob(dock: SimDock, job: FlightJob | null, status: JobStatus): void {
   if (!job) return;
+  if (job.method === PROGRESS_METHOD) return waylineInterrupted(dock, 'stop');
   dock.event(job.method, job.bid, status, {}, { track_id: dock.drone?.trackId ?? '' });
 }

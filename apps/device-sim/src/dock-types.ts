@@ -32,14 +32,31 @@ export interface SimRuntime {
 }
 
 /** Faults on demand (library API and the CLI's flags). */
-export type FaultKind = 'offline' | 'refuse' | 'silent' | 'flood' | 'heavy_rain';
+export type FaultKind =
+  | 'offline'
+  | 'refuse'
+  | 'silent'
+  | 'flood'
+  | 'heavy_rain'
+  | 'high_wind'
+  | 'refuse_prepare'
+  | 'fail_midroute'
+  | 'link_lost'
+  | 'low_battery';
 export interface FaultOptions {
-  /** offline: come back after this many real ms (default: stay offline until cleared) */
+  /** offline: come back after this many real ms (default: stay offline until cleared); link_lost: the
+   * same, default 3000 */
   forMs?: number;
   /** refuse: the result code answered (default SIM_RESULT.REFUSED_BY_FAULT) */
   code?: number;
   /** refuse / silent: only these methods (default: every method) */
   methods?: string[];
+  /** fail_midroute / link_lost: at this waypoint index of the next wayline flown (default 1) */
+  atWaypoint?: number;
+  /** low_battery: the aircraft's battery, percent (default 27) */
+  battery?: number;
+  /** high_wind: the wind the dock measures, m/s (default 15) */
+  windSpeed?: number;
 }
 
 /** What a command handler answers: the reply's result and output, and the job to run once replied. */

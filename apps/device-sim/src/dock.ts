@@ -17,6 +17,7 @@ import { FLIGHT, SIM_RESULT } from './codes.js';
 import { DockFlightAreas } from './dock-areas.js';
 import { debugCommand } from './dock-debug.js';
 import { flightCommand, onDroneStep } from './dock-flight.js';
+import { onWaylineReply, waylineCommand } from './dock-wayline.js';
 import { SimDrone } from './drone.js';
 import { clamp } from './random.js';
 import { type Scheduler, Stopped } from './scheduler.js';
@@ -54,6 +55,11 @@ export class SimDock extends EventEmitter<DockEvents> {
     refuse: null as null | { code: number; methods: string[] | null },
     silent: null as null | { methods: string[] | null },
     offline: false,
+    /** wayline faults, each fired once at its waypoint index (dock-faults.ts) */
+    wayline: {
+      failAt: null as null | { index: number; code: number },
+      linkLostAt: null as null | { index: number; forMs: number },
+    },
   };
   private lastState: Record<string, string> = {};
   private lastOsdAt = 0;
@@ -74,7 +80,10 @@ export class SimDock extends EventEmitter<DockEvents> {
     });
     this.client.on('message', (kind, message) => {
       if (kind === 'services') this.onService(message);
-      else if (kind === 'requests_reply') this.flightAreas.onReply(message);
+      else if (kind === 'requests_reply') {
+        this.flightAreas.onReply(message);
+        onWaylineReply(this, message);
+      }
     });
     this.client.on('connect', () => this.announce());
     const random = runtime.random;
@@ -194,11 +203,12 @@ export class SimDock extends EventEmitter<DockEvents> {
     progress: Record<string, unknown>,
     ext?: Record<string, unknown>,
     result = 0,
+    needReply = false,
   ): void {
     const args: Parameters<DeviceClient['publish']> = [
       'events',
       { result, output: { status, progress, ...(ext ? { ext } : {}) } },
-      { method, bid, qos: 1 },
+      { method, bid, qos: 1, ...(needReply ? { needReply } : {}) },
     ];
     if (!this.client.publish(...args)) this.pending.push(args);
     if (this.pending.length > 100) this.pending.shift();
@@ -275,10 +285,22 @@ export class SimDock extends EventEmitter<DockEvents> {
       string,
       unknown
     >;
-    let outcome: Outcome;
     const refusal = this.faults.refuse;
-    if (refusal && matches(refusal)) outcome = { result: refusal.code };
-    else outcome = this.command(method, data, message.bid);
+    const answer =
+      refusal && matches(refusal) ? { result: refusal.code } : this.command(method, data, message.bid);
+    // a flight task's prepare answers once its file is downloaded and read
+    if (answer instanceof Promise) {
+      answer.then(
+        (outcome) => this.answer(message, method, outcome),
+        (error: unknown) => {
+          this.emit('failure', error);
+          this.answer(message, method, { result: SIM_RESULT.INTERNAL_ERROR });
+        },
+      );
+    } else this.answer(message, method, answer);
+  }
+
+  private answer(message: DeviceMessage, method: string, outcome: Outcome): void {
     this.client.publish(
       'services_reply',
       { result: outcome.result, ...(outcome.output ? { output: outcome.output } : {}) },
@@ -292,9 +314,11 @@ export class SimDock extends EventEmitter<DockEvents> {
     }
   }
 
-  private command(method: string, data: Record<string, unknown>, bid: string): Outcome {
+  private command(method: string, data: Record<string, unknown>, bid: string): Outcome | Promise<Outcome> {
     if (method === FLIGHT_AREA_METHODS.update)
       return { result: SIM_RESULT.OK, job: () => this.flightAreas.sync() };
+    const wayline = waylineCommand(this, method, data, bid);
+    if (wayline) return wayline;
     const remote = debugCommand(this, method, data, bid);
     if (remote) return remote;
     const flight = flightCommand(this, method, data, bid);

@@ -15,7 +15,7 @@ export interface FlightJob {
   flightId?: string;
 }
 
-export type MissionKind = 'takeoff' | 'fly_to' | 'return_home';
+export type MissionKind = 'takeoff' | 'fly_to' | 'return_home' | 'wayline';
 
 /** Where the aircraft is going now: a list of legs flown in order. */
 export interface Mission {
@@ -27,12 +27,16 @@ export interface Mission {
   /** metres (horizontal and vertical) of the whole mission, and flown so far: the progress percent */
   total: number;
   done: number;
+  /** simulated seconds to hover where it is before flying on (a wayline's hover action) */
+  hold: number;
 }
 
 /** What a simulation step of the aircraft produced, for its dock to report. */
 export type DroneStep =
   | { kind: 'moving'; mission: Mission }
   | { kind: 'arrived'; mission: Mission }
+  /** reached a wayline's waypoint (`leg.waypoint`) that is not the last leg */
+  | { kind: 'waypoint'; mission: Mission; leg: Leg }
   | { kind: 'landed' }
   | { kind: 'low_battery' }
   /** a custom flight area stopped the mission at `block.stop` */
@@ -106,7 +110,7 @@ export class SimDrone {
       total += distanceM(from, leg.target) + Math.abs(leg.target.elevation - from.elevation);
       from = leg.target;
     }
-    this.mission = { kind, legs, leg: 0, paused: false, job, total, done: 0 };
+    this.mission = { kind, legs, leg: 0, paused: false, job, total, done: 0, hold: 0 };
     this.mode = mode;
     return this.mission;
   }
@@ -147,7 +151,8 @@ export class SimDrone {
     this.totalFlightTime += dtSec;
     this.battery = clamp(this.battery - FLIGHT.drainPerSecond * dtSec, 0, 100);
     const mission = this.mission;
-    if (!mission || mission.paused) {
+    if (!mission || mission.paused || mission.hold > 0) {
+      if (mission && !mission.paused) mission.hold = Math.max(0, mission.hold - dtSec);
       this.horizontalSpeed = 0;
       this.verticalSpeed = 0;
       return this.lowBattery();
@@ -165,7 +170,7 @@ export class SimDrone {
       return { kind: 'blocked', mission, block };
     }
     this.position = motion.position;
-    this.heading = motion.heading;
+    this.heading = leg.heading ?? motion.heading;
     this.horizontalSpeed = motion.horizontalSpeed;
     this.verticalSpeed = motion.verticalSpeed;
     this.totalFlightDistance += motion.travelled;
@@ -176,7 +181,7 @@ export class SimDrone {
     if (!motion.arrived) return this.lowBattery() ?? { kind: 'moving', mission };
     if (!lastLeg) {
       mission.leg += 1;
-      return { kind: 'moving', mission };
+      return leg.waypoint === undefined ? { kind: 'moving', mission } : { kind: 'waypoint', mission, leg };
     }
     mission.done = mission.total;
     this.mission = null;
@@ -195,8 +200,10 @@ export class SimDrone {
     return mission.total <= 0 ? 100 : Math.min(100, Math.round((mission.done / mission.total) * 100));
   }
 
+  /** At the return power (or the fixed floor, whichever is higher) the aircraft must head home. */
   private lowBattery(): DroneStep {
-    if (this.battery > FLIGHT.autoReturnPercent || this.lowBatteryReported) return null;
+    const floor = Math.max(FLIGHT.autoReturnPercent, this.returnHomePower());
+    if (this.battery > floor || this.lowBatteryReported) return null;
     if (this.mission?.kind === 'return_home') return null;
     this.lowBatteryReported = true;
     return { kind: 'low_battery' };

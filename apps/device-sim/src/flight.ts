@@ -72,6 +72,10 @@ export interface Leg {
   climbRate: number;
   /** reach the target height before moving horizontally (take-off), or descend after arriving (landing) */
   verticalFirst?: boolean;
+  /** the aircraft's heading on this leg, degrees clockwise from north (default: the bearing flown) */
+  heading?: number;
+  /** a wayline's waypoint this leg ends at (its `index`): the aircraft reports reaching it */
+  waypoint?: number;
 }
 
 export interface Motion {

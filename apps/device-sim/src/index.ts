@@ -6,7 +6,14 @@ export {
   type DeviceCredentials,
   type PublishOptions,
 } from './client.js';
-export { DURATIONS_MS, FLIGHT, SIM_RESULT } from './codes.js';
+export {
+  DEFAULT_MAX_WIND_MS,
+  DURATIONS_MS,
+  FLIGHT,
+  MAX_WIND_MS,
+  SIM_RESULT,
+  WAYLINE_RESULT,
+} from './codes.js';
 export {
   type DockState,
   type FaultKind,
@@ -18,6 +25,20 @@ export {
 } from './dock.js';
 export { DockFlightAreas } from './dock-areas.js';
 export { FLIGHT_METHODS } from './dock-flight.js';
+export {
+  type BreakPoint,
+  type FlownPoint,
+  MISSION_STATE,
+  PROGRESS_METHOD,
+  type PreparedTask,
+  RESOURCE_GET_METHOD,
+  type RunningTask,
+  WAYLINE_METHODS,
+  type WaylinePoint,
+  waylinePoints,
+  type WaylineTasks,
+  waylineTasks,
+} from './dock-wayline.js';
 export {
   type AreaBlock,
   areasOf,

@@ -122,6 +122,30 @@ describe('command line', () => {
     expect(() => parseCli(['--prefix', 'a/b'])).toThrow(/--prefix/);
     expect(() => parseCli(['--bogus'])).toThrow();
   });
+
+  it('reads the wayline faults', () => {
+    const options = parseCli([
+      '--wind',
+      '13',
+      '--refuse-prepare',
+      '314000',
+      '--fail-at',
+      '2:321513',
+      '--link-lost-at',
+      '3:20',
+      '--battery',
+      '27',
+    ]);
+    expect(options).toMatchObject({
+      wind: 13,
+      refusePrepare: 314000,
+      failAt: { waypoint: 2, code: 321513 },
+      linkLostAt: { waypoint: 3, seconds: 20 },
+      battery: 27,
+    });
+    expect(() => parseCli(['--fail-at', '2'])).toThrow(/fail-at/);
+    expect(() => parseCli(['--battery', '120'])).toThrow(/battery/);
+  });
 });
 
 describe('video', () => {

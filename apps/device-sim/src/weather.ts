@@ -36,6 +36,8 @@ export interface WeatherOptions {
 export class Weather {
   heavyRain = false;
   flood = false;
+  /** a wind forced on demand (fault `high_wind`), m/s */
+  forcedWind: number | null = null;
   private wind: number;
   private outside: number;
   private rain: number;
@@ -81,6 +83,7 @@ export class Weather {
   }
 
   windSpeed(): number {
+    if (this.forcedWind !== null) return this.forcedWind;
     return this.heavyRain ? Math.max(this.wind, 9) : this.wind;
   }
 

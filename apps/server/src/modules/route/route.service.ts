@@ -19,6 +19,7 @@ import {
 } from '@aos/contract';
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
+import { writeKmz } from '@aos/wpml';
 import { desc, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -32,7 +33,6 @@ import { userNames } from '../../lib/labels.js';
 import { scope } from '../../lib/tenant-scope.js';
 import type { FileService } from '../resource/file.service.js';
 import { readKmz } from './wpml/read.js';
-import { writeKmz } from './wpml/write.js';
 import {
   designOfShapeFile,
   exportName,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { children, xmlParsers, type XmlElement } from './xml.js';
 
 const fixtures = fileURLToPath(
-  new URL('../../../../test/fixtures/route/m3td-tum-makeathon/wpmz/', import.meta.url),
+  new URL('../../../apps/server/test/fixtures/route/m3td-tum-makeathon/wpmz/', import.meta.url),
 );
 const real = [
   readFileSync(`${fixtures}template.kml`, 'utf8'),

@@ -12,14 +12,14 @@ import {
   WPML_NAMESPACE_PREFIX,
   wpmlVersionFor,
 } from '@aos/contract';
-import { writeZip } from '../../../lib/zip.js';
+import { writeZip } from './zip.js';
 import { KML_NS } from './xml.js';
 import { TEMPLATE_ENTRY, WAYLINES_ENTRY } from './read.js';
 
 /**
  * Writing the wayline model as DJI writes it: `wpmz/template.kml` and `wpmz/waylines.wpml`, elements in the
  * order of DJI Pilot 2 / FlightHub 2 files (see test/fixtures/route), the `wpml` namespace of the model's
- * version (`wpmlVersionFor(aircraft)` when planning), zipped by lib/zip.ts `writeZip` (Node's native zlib) with a
+ * version (`wpmlVersionFor(aircraft)` when planning), zipped by ./zip.ts `writeZip` (Node's native zlib) with a
  * fixed timestamp so the same route gives the same bytes and so the same MD5 fingerprint
  * (`flighttask_prepare.file.fingerprint`, PROTOCOLS.md §2). `wpmz/res/` is not written: it holds files we do not
  * have (the original KMZ is what is kept when a route was imported).

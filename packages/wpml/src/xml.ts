@@ -1,6 +1,6 @@
 import { WPML_NAMESPACE_PREFIX } from '@aos/contract';
 import { SaxesParser } from 'saxes';
-import { fieldError } from '../../../lib/errors.js';
+import { wpmlError } from './errors.js';
 
 /**
  * The XML side of a wayline file: parsing one of the two files safely (no DOCTYPE, so no entity expansion and
@@ -295,27 +295,27 @@ export interface WpmlDocument {
 class XmlSyntaxError extends Error {}
 
 export function parseWpml(file: string, text: string): WpmlDocument {
-  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw fieldError('file', 'gis.wpmlRefused', { file });
+  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw wpmlError('wpmlRefused', { file });
   let root: XmlElement | null;
   try {
     root = parseXml(text);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw fieldError('file', 'gis.wpmlBroken', { file, reason: reason.split('\n')[0]!.slice(0, 200) });
+    throw wpmlError('wpmlBroken', { file, reason: reason.split('\n')[0]!.slice(0, 200) });
   }
   if (!root || root.localName !== 'kml') {
-    throw fieldError('file', 'gis.wpmlBroken', { file, reason: 'the root element is not <kml>' });
+    throw wpmlError('wpmlBroken', { file, reason: 'the root element is not <kml>' });
   }
   if (root.namespaceURI !== KML_NS) {
-    throw fieldError('file', 'gis.wpmlNamespace', { file, namespace: root.namespaceURI ?? '-' });
+    throw wpmlError('wpmlNamespace', { file, namespace: root.namespaceURI ?? '-' });
   }
   const declared = Array.from(root.attributes).find((attribute) => attribute.name === 'xmlns:wpml')?.value;
   const match = declared ? /^http:\/\/www\.dji\.com\/wpmz\/(1\.0\.\d+)$/.exec(declared) : null;
   if (!declared || !match || !declared.startsWith(WPML_NAMESPACE_PREFIX)) {
-    throw fieldError('file', 'gis.wpmlNamespace', { file, namespace: declared ?? '-' });
+    throw wpmlError('wpmlNamespace', { file, namespace: declared ?? '-' });
   }
   const document = children(root).find((el) => el.localName === 'Document' && el.namespaceURI === KML_NS);
-  if (!document) throw fieldError('file', 'gis.wpmlMissing', { file, element: 'Document' });
+  if (!document) throw wpmlError('wpmlMissing', { file, element: 'Document' });
   return { file, wpmlNs: declared, version: match[1]!, document };
 }
 
@@ -401,10 +401,10 @@ export class WpmlReader {
   }
 
   missing(element: string) {
-    return fieldError('file', 'gis.wpmlMissing', { file: this.doc.file, element });
+    return wpmlError('wpmlMissing', { file: this.doc.file, element });
   }
 
   wrong(element: string, value: string) {
-    return fieldError('file', 'gis.wpmlValue', { file: this.doc.file, element, value: value.slice(0, 100) });
+    return wpmlError('wpmlValue', { file: this.doc.file, element, value: value.slice(0, 100) });
   }
 }

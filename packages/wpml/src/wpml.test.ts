@@ -6,6 +6,7 @@ import {
   planDesign,
   RouteDesign,
   translate,
+  type MessageKey,
   waylineFigures,
   waylineFileOf,
   type WaylineFile,
@@ -13,11 +14,11 @@ import {
 import { DOMParser } from '@xmldom/xmldom';
 import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../lib/errors.js';
+import { WpmlError } from './errors.js';
 import { FIGURE_TOLERANCE, readKmz, readWpmlTexts, type KmzLimits } from './read.js';
 import { writeKmz } from './write.js';
 
-const fixtures = fileURLToPath(new URL('../../../../test/fixtures/route/', import.meta.url));
+const fixtures = fileURLToPath(new URL('../../../apps/server/test/fixtures/route/', import.meta.url));
 const fixture = (name: string) => ({
   template: readFileSync(`${fixtures}${name}/wpmz/template.kml`, 'utf8'),
   waylines: readFileSync(`${fixtures}${name}/wpmz/waylines.wpml`, 'utf8'),
@@ -43,19 +44,22 @@ const realKmz = kmz({
   'wpmz/res/dsm.tif': new Uint8Array(1234),
 });
 
-/** The refusal `run` throws: a 400 naming `file`, with its message key and parameters. */
+/**
+ * The refusal `run` throws: a WpmlError naming `file`, with its reason and parameters. The server answers it as a
+ * 400 with the message key `gis.<reason>`: every one is in the catalogue, in both languages.
+ */
 function refusal(run: () => unknown): { key: string; params: Record<string, string | number> } {
   try {
     run();
   } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    const failed = error as AppError;
-    expect(failed.status).toBe(400);
-    expect(failed.params.field).toBe('file');
-    // every key is in the catalogue, in both languages
-    expect(translate('en-US', failed.messageKey, failed.params)).not.toBe(failed.messageKey);
-    expect(translate('zh-CN', failed.messageKey, failed.params)).not.toBe(failed.messageKey);
-    return { key: failed.messageKey, params: failed.params };
+    expect(error).toBeInstanceOf(WpmlError);
+    const failed = error as WpmlError;
+    expect(failed.field).toBe('file');
+    const key = `gis.${failed.reason}` as MessageKey;
+    expect(translate('en-US', key, failed.params)).not.toBe(key);
+    expect(translate('zh-CN', key, failed.params)).not.toBe(key);
+    expect(failed.message).not.toContain('undefined');
+    return { key, params: failed.params };
   }
   throw new Error('not refused');
 }
@@ -458,7 +462,7 @@ describe('refusing bad and hostile archives, each with a message naming what is 
   it('XML with a DOCTYPE or entities (billion laughs, external entities)', () => {
     const laughs = `<?xml version="1.0"?><!DOCTYPE kml [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><kml>&b;</kml>`;
     const failed = refusal(read(both(laughs)));
-    expect(failed).toEqual({ key: 'gis.wpmlRefused', params: { field: 'file', file: 'template.kml' } });
+    expect(failed).toEqual({ key: 'gis.wpmlRefused', params: { file: 'template.kml' } });
     const external = real.waylines.replace('<kml', '<!DOCTYPE kml SYSTEM "file:///etc/passwd">\n<kml');
     expect(refusal(read(both(real.template, external))).params.file).toBe('waylines.wpml');
   });

@@ -1,0 +1,765 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  COVER_STATE,
+  type DeviceMessage,
+  DOCK_MODE,
+  DRONE_MODE,
+  type JobStatus,
+  RAINFALL,
+  type Wayline,
+  type WaylineFile,
+  type WplPlacemark,
+} from '@aos/contract';
+import { readKmz, WpmlError } from '@aos/wpml';
+import {
+  DEFAULT_MAX_WIND_MS,
+  DURATIONS_MS,
+  FLIGHT,
+  MAX_WIND_MS,
+  SIM_RESULT,
+  WAYLINE_RESULT,
+} from './codes.js';
+import type { Outcome, SimDock } from './dock.js';
+import { STORAGE_TOTAL_KB } from './dock-osd.js';
+import type { Mission } from './drone.js';
+import { type AirPoint, distanceM, type Leg } from './flight.js';
+import { clamp } from './random.js';
+import { Stopped } from './scheduler.js';
+
+/**
+ * Wayline flight tasks as a DJI dock runs them (PROTOCOLS.md §2 "Flight tasks", DJI Cloud API "Wayline
+ * management"): `flighttask_prepare` downloads the KMZ, checks its MD5 fingerprint and reads it with `@aos/wpml`
+ * (the server's reader), `flighttask_execute` opens the hatch, takes off and flies every waypoint at its height,
+ * speed, heading and gimbal pitch, counting its actions, then comes home; `flighttask_progress` events (with
+ * `need_reply`) follow the aircraft at its OSD rate, and a final one once the aircraft is back and the hatch
+ * closed. `flighttask_undo` drops prepared tasks; pause, recovery and return home (dock-flight.ts) act on a
+ * running one; a task ended by low battery or a return home is `partially_done` with a `break_point` that a
+ * new prepare resumes from. A URL that expired (403, 404, 410) is asked again with `flighttask_resource_get`.
+ */
+
+type Data = Record<string, unknown>;
+
+export const WAYLINE_METHODS = ['flighttask_prepare', 'flighttask_execute', 'flighttask_undo'] as const;
+export const PROGRESS_METHOD = 'flighttask_progress';
+export const RESOURCE_GET_METHOD = 'flighttask_resource_get';
+/** How long the dock waits for the cloud's answer to `flighttask_resource_get`, real ms. */
+const RESOURCE_TIMEOUT_MS = 5_000;
+
+/** DJI's `wayline_mission_state` values the simulator reports. */
+export const MISSION_STATE = {
+  PREPARED: 2,
+  STARTING: 4,
+  TO_FIRST_POINT: 5,
+  EXECUTING: 6,
+  INTERRUPTED: 7,
+  RECOVERING: 8,
+  ENDED: 9,
+} as const;
+
+/** Where an interrupted wayline stopped (DJI `break_point`): on waypoint `index` (state 1) or after it (state 0). */
+export interface BreakPoint {
+  index: number;
+  /** 0 on the segment after `index`, 1 at waypoint `index` */
+  state: 0 | 1;
+  /** share of that segment flown, 0..1 */
+  progress: number;
+  wayline_id: number;
+}
+
+/** What one waypoint asks of the aircraft. */
+export interface WaylinePoint {
+  index: number;
+  target: AirPoint;
+  /** m/s */
+  speed: number;
+  /** the aircraft's heading from this waypoint on, degrees from north (undefined: along the route) */
+  heading?: number;
+  /** degrees */
+  gimbalPitch?: number;
+  photos: number;
+  recordStart: boolean;
+  recordStop: boolean;
+  hoverS: number;
+}
+
+/** What the aircraft did at a waypoint, as flown (for tests and the library's users). */
+export interface FlownPoint {
+  index: number;
+  /** metres above the dock, and ellipsoid height */
+  elevation: number;
+  height: number;
+  heading: number;
+  gimbalPitch: number;
+  speed: number;
+  photos: number;
+}
+
+export interface PreparedTask {
+  flightId: string;
+  file: WaylineFile;
+  waylineId: number;
+  points: WaylinePoint[];
+  fingerprint: string;
+  rthAltitude?: number;
+  outOfControlAction?: number;
+  breakPoint?: BreakPoint;
+  readyBattery?: number;
+  /** MB the task needs free */
+  storageMb?: number;
+  takeOffSecurityHeight: number;
+}
+
+interface Outcome2 {
+  status: JobStatus;
+  result: number;
+  breakPoint?: BreakPoint;
+}
+
+export interface RunningTask {
+  task: PreparedTask;
+  bid: string;
+  /** position in `task.points` of the first point flown (a resumed task starts at its break point) */
+  start: number;
+  /** position in `task.points` of the last waypoint reached (-1: none yet) */
+  reached: number;
+  mediaCount: number;
+  recording: boolean;
+  missionState: number;
+  /** the flight's track (the aircraft forgets it on landing; the final event still names it) */
+  trackId: string;
+  flown: FlownPoint[];
+  /** how the task ends, once decided; sent when the aircraft is back in the closed dock */
+  outcome: Outcome2 | null;
+}
+
+export interface WaylineTasks {
+  prepared: Map<string, PreparedTask>;
+  running: RunningTask | null;
+  /** tasks finished, newest last (their flown points) */
+  finished: RunningTask[];
+  replies: Map<string, (message: DeviceMessage) => void>;
+}
+
+const states = new WeakMap<SimDock, WaylineTasks>();
+
+/** The dock's wayline tasks. */
+export function waylineTasks(dock: SimDock): WaylineTasks {
+  let state = states.get(dock);
+  if (!state) {
+    state = { prepared: new Map(), running: null, finished: [], replies: new Map() };
+    states.set(dock, state);
+  }
+  return state;
+}
+
+const num = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+const record = (value: unknown): Data | undefined =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Data) : undefined;
+
+/** The services of this module, or null for another method. */
+export function waylineCommand(
+  dock: SimDock,
+  method: string,
+  data: Data,
+  bid: string,
+): Outcome | Promise<Outcome> | null {
+  switch (method) {
+    case 'flighttask_prepare':
+      return prepare(dock, data);
+    case 'flighttask_execute':
+      return execute(dock, data, bid);
+    case 'flighttask_undo': {
+      const ids = Array.isArray(data.flight_ids)
+        ? data.flight_ids.filter((id) => typeof id === 'string')
+        : [];
+      if (ids.length === 0) return { result: WAYLINE_RESULT.TASK_ID_INVALID };
+      const state = waylineTasks(dock);
+      if (ids.some((id) => state.running?.task.flightId === id))
+        return { result: WAYLINE_RESULT.ANOTHER_TASK };
+      for (const id of ids) state.prepared.delete(id);
+      return { result: SIM_RESULT.OK };
+    }
+  }
+  return null;
+}
+
+/** Why the dock cannot fly a task now, as its result code; null when it can. */
+export function flightRefusal(dock: SimDock, task?: Pick<PreparedTask, 'readyBattery' | 'storageMb'>) {
+  const drone = dock.drone;
+  if (!drone?.powered) return SIM_RESULT.DRONE_NOT_POWERED;
+  if (dock.state.mode === DOCK_MODE.REMOTE_DEBUG) return SIM_RESULT.DEBUG_MODE_ACTIVE;
+  if (waylineTasks(dock).running) return WAYLINE_RESULT.ANOTHER_TASK;
+  if (dock.job || dock.state.mode !== DOCK_MODE.IDLE || drone.airborne) return WAYLINE_RESULT.DEVICE_BUSY;
+  if (!drone.inDock) return SIM_RESULT.DRONE_NOT_IN_DOCK;
+  if (dock.weather.rainfall() >= RAINFALL.HEAVY) return SIM_RESULT.HEAVY_RAIN;
+  if (dock.weather.windSpeed() > (MAX_WIND_MS[drone.model.type] ?? DEFAULT_MAX_WIND_MS))
+    return SIM_RESULT.WIND_TOO_STRONG;
+  if (drone.battery < Math.max(FLIGHT.minTakeoffPercent, task?.readyBattery ?? 0))
+    return SIM_RESULT.LOW_BATTERY;
+  const freeMb = (STORAGE_TOTAL_KB - dock.state.storageUsed) / 1024;
+  if (task?.storageMb !== undefined && freeMb < task.storageMb) return SIM_RESULT.STORAGE_LOW;
+  return null;
+}
+
+function prepare(dock: SimDock, data: Data): Outcome | Promise<Outcome> {
+  const flightId = text(data.flight_id);
+  if (!flightId) return { result: WAYLINE_RESULT.TASK_ID_INVALID };
+  const file = record(data.file);
+  const url = text(file?.url);
+  if (!url) return { result: WAYLINE_RESULT.URL_EMPTY };
+  const fingerprint = text(file?.fingerprint)?.toLowerCase();
+  if (!fingerprint) return { result: WAYLINE_RESULT.MD5_EMPTY };
+  const ready = record(data.ready_conditions);
+  const executable = record(data.executable_conditions);
+  const conditions = {
+    readyBattery: num(ready?.battery_capacity),
+    storageMb: num(executable?.storage_capacity),
+  };
+  const refused = flightRefusal(dock, conditions);
+  if (refused !== null) return { result: refused };
+  const breakPoint = readBreakPoint(record(data.break_point));
+  if (breakPoint === null) return { result: WAYLINE_RESULT.BREAKPOINT_INVALID };
+  return (async (): Promise<Outcome> => {
+    const got = await fetchWayline(dock, flightId, url, fingerprint);
+    if ('result' in got) return got;
+    let model: WaylineFile;
+    try {
+      model = readKmz(got.data).model;
+    } catch (error) {
+      if (error instanceof WpmlError) return { result: WAYLINE_RESULT.FILE_PARSE_FAILED };
+      throw error;
+    }
+    const wayline = model.waylines[0];
+    if (!wayline || wayline.placemarks.length === 0) return { result: WAYLINE_RESULT.FILE_PARSE_FAILED };
+    const points = waylinePoints(dock, model, wayline);
+    if (
+      breakPoint &&
+      (breakPoint.wayline_id !== wayline.waylineId || !points.some((p) => p.index === breakPoint.index))
+    )
+      return { result: WAYLINE_RESULT.BREAKPOINT_INVALID };
+    waylineTasks(dock).prepared.set(flightId, {
+      flightId,
+      file: model,
+      waylineId: wayline.waylineId,
+      points,
+      fingerprint: got.fingerprint,
+      rthAltitude: num(data.rth_altitude),
+      outOfControlAction: num(data.out_of_control_action),
+      ...(breakPoint ? { breakPoint } : {}),
+      ...conditions,
+      takeOffSecurityHeight: model.missionConfig.takeOffSecurityHeight ?? 20,
+    });
+    return { result: SIM_RESULT.OK };
+  })();
+}
+
+/** A `break_point` of prepare: undefined when none was sent, null when it is malformed. */
+function readBreakPoint(data: Data | undefined): BreakPoint | undefined | null {
+  if (!data) return undefined;
+  const index = num(data.index);
+  const state = num(data.state);
+  const progress = num(data.progress) ?? 0;
+  const waylineId = num(data.wayline_id) ?? 0;
+  if (index === undefined || index < 0 || (state !== 0 && state !== 1) || progress < 0 || progress > 1)
+    return null;
+  return { index, state, progress, wayline_id: waylineId };
+}
+
+/**
+ * The file at `url`, checked against its fingerprint; an expired link (403, 404, 410) is asked again from the
+ * cloud with `flighttask_resource_get` and tried once more.
+ */
+async function fetchWayline(
+  dock: SimDock,
+  flightId: string,
+  url: string,
+  fingerprint: string,
+): Promise<{ data: Buffer; fingerprint: string } | { result: number }> {
+  let got = await download(dock, url);
+  let expected = fingerprint;
+  if ('expired' in got && got.expired) {
+    const fresh = await resourceGet(dock, flightId).catch(() => null);
+    if (!fresh) return { result: SIM_RESULT.WAYLINE_DOWNLOAD_FAILED };
+    expected = fresh.fingerprint ?? expected;
+    got = await download(dock, fresh.url);
+  }
+  if (!('data' in got)) return { result: SIM_RESULT.WAYLINE_DOWNLOAD_FAILED };
+  const md5 = createHash('md5').update(got.data).digest('hex');
+  if (md5 !== expected) return { result: WAYLINE_RESULT.MD5_CHECK_FAILED };
+  return { data: got.data, fingerprint: md5 };
+}
+
+/** An HTTP(S) GET of at most FLIGHT.maxWaylineBytes. */
+async function download(dock: SimDock, url: string): Promise<{ data: Buffer } | { expired: boolean }> {
+  let address: URL;
+  try {
+    address = new URL(url, dock.runtime.apiUrl);
+  } catch {
+    return { expired: false };
+  }
+  if (address.protocol !== 'http:' && address.protocol !== 'https:') return { expired: false };
+  try {
+    const response = await fetch(address, { signal: AbortSignal.timeout(FLIGHT.downloadTimeoutMs) });
+    if (!response.ok || !response.body) {
+      await response.body?.cancel();
+      return { expired: [403, 404, 410].includes(response.status) };
+    }
+    if (Number(response.headers.get('content-length') ?? 0) > FLIGHT.maxWaylineBytes) {
+      await response.body.cancel();
+      return { expired: false };
+    }
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+      size += chunk.length;
+      if (size > FLIGHT.maxWaylineBytes) return { expired: false };
+      chunks.push(chunk);
+    }
+    return { data: Buffer.concat(chunks) };
+  } catch {
+    return { expired: false };
+  }
+}
+
+/** Ask the cloud for the task's file again: `{url, fingerprint}` of its `requests_reply`. */
+function resourceGet(dock: SimDock, flightId: string): Promise<{ url: string; fingerprint?: string }> {
+  const replies = waylineTasks(dock).replies;
+  const tid = randomUUID();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      replies.delete(tid);
+      reject(new Error(`${RESOURCE_GET_METHOD}: no reply`));
+    }, RESOURCE_TIMEOUT_MS);
+    replies.set(tid, (message) => {
+      clearTimeout(timer);
+      replies.delete(tid);
+      const data = record(message.data);
+      const file = record(record(data?.output)?.file);
+      const url = text(file?.url);
+      if (data?.result !== 0 || !url) return reject(new Error(`${RESOURCE_GET_METHOD}: refused`));
+      const fingerprint = text(file?.fingerprint)?.toLowerCase();
+      resolve({ url, ...(fingerprint ? { fingerprint } : {}) });
+    });
+    if (
+      !dock.client.publish('requests', { flight_id: flightId }, { method: RESOURCE_GET_METHOD, tid, qos: 1 })
+    ) {
+      clearTimeout(timer);
+      replies.delete(tid);
+      reject(new Error(`${RESOURCE_GET_METHOD}: not connected`));
+    }
+  });
+}
+
+/** A `requests_reply` on the dock's topic: the answer to a resource request, if it is one. */
+export function onWaylineReply(dock: SimDock, message: DeviceMessage): void {
+  waylineTasks(dock).replies.get(message.tid)?.(message);
+}
+
+/** DJI's numeric action parameter `name`, if the action has it. */
+function param(action: { params: [string, string][] }, name: string): number | undefined {
+  const found = action.params.find(([key]) => key === name);
+  const value = found ? Number(found[1]) : NaN;
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * The waypoints as the aircraft flies them: the height in the wayline's `executeHeightMode` as metres above
+ * the dock (WGS84: the file's ellipsoid height less the dock's; relativeToStartPoint: as written;
+ * realTimeFollowSurface: the simulator has no terrain, the ground is level with the dock, so as written),
+ * the speed (or the wayline's), the heading of fixed-heading modes, the gimbal pitch, and what its actions
+ * do: photos (`takePhoto` at the point, and the photos of a `multipleDistance` / `multipleTiming` group taken
+ * as the aircraft passes its points, counted as the route area counts them), recordings, hovers, turns.
+ */
+export function waylinePoints(dock: SimDock, file: WaylineFile, wayline: Wayline): WaylinePoint[] {
+  const homeHeight = dock.config.height ?? 20;
+  const placemarks = [...wayline.placemarks].sort((a, b) => a.index - b.index);
+  const elevationOf = (p: WplPlacemark) =>
+    wayline.executeHeightMode === 'WGS84' ? p.executeHeight - homeHeight : p.executeHeight;
+  const globalHeading = file.template.globalWaypointHeadingParam;
+  const points: WaylinePoint[] = placemarks.map((p) => {
+    const headingParam = p.useGlobalHeadingParam ? globalHeading : (p.waypointHeadingParam ?? globalHeading);
+    const fixed =
+      headingParam &&
+      ['fixed', 'smoothTransition'].includes(headingParam.waypointHeadingMode) &&
+      headingParam.waypointHeadingAngle !== undefined;
+    return {
+      index: p.index,
+      target: { longitude: p.position[0], latitude: p.position[1], elevation: elevationOf(p) },
+      speed: clamp(
+        (p.useGlobalSpeed ? 0 : p.waypointSpeed) || wayline.autoFlightSpeed || 10,
+        1,
+        FLIGHT.maxSpeed,
+      ),
+      ...(fixed ? { heading: (headingParam.waypointHeadingAngle! + 360) % 360 } : {}),
+      ...(p.gimbalPitchAngle !== undefined ? { gimbalPitch: p.gimbalPitchAngle } : {}),
+      photos: 0,
+      recordStart: false,
+      recordStop: false,
+      hoverS: 0,
+    };
+  });
+  placemarks.forEach((placemark, at) => {
+    for (const group of placemark.actionGroups) {
+      const trigger = group.actionTrigger;
+      if (trigger.actionTriggerType === 'reachPoint') {
+        const point = points[at]!;
+        for (const action of group.actions) {
+          switch (action.actionActuatorFunc) {
+            case 'takePhoto':
+              point.photos += 1;
+              break;
+            case 'startRecord':
+              point.recordStart = true;
+              break;
+            case 'stopRecord':
+              point.recordStop = true;
+              break;
+            case 'hover':
+              point.hoverS += param(action, 'hoverTime') ?? 0;
+              break;
+            case 'gimbalRotate': {
+              const pitch = param(action, 'gimbalPitchRotateAngle');
+              if (pitch !== undefined) point.gimbalPitch = pitch;
+              break;
+            }
+            case 'rotateYaw': {
+              const heading = param(action, 'aircraftHeading');
+              if (heading !== undefined) point.heading = (heading + 360) % 360;
+              break;
+            }
+          }
+        }
+        continue;
+      }
+      const photos = group.actions.filter((action) => action.actionActuatorFunc === 'takePhoto').length;
+      const every = trigger.actionTriggerParam ?? 0;
+      if (!photos || every <= 0) continue;
+      const per =
+        trigger.actionTriggerType === 'multipleDistance' ? every : every * (wayline.autoFlightSpeed || 1);
+      // photos at 0, per, 2·per … along the group's legs, each counted when the aircraft reaches the point after it
+      const start = placemarks.findIndex((p) => p.index === group.actionGroupStartIndex);
+      if (start < 0) continue;
+      let span = 0;
+      let taken = 0;
+      for (let i = start; i < placemarks.length; i++) {
+        if (i > start) span += distanceM(points[i - 1]!.target, points[i]!.target);
+        const due = photos * (Math.floor(span / per) + 1);
+        points[i]!.photos += due - taken;
+        taken = due;
+        if (placemarks[i]!.index >= group.actionGroupEndIndex) break;
+      }
+    }
+  });
+  return points;
+}
+
+function execute(dock: SimDock, data: Data, bid: string): Outcome {
+  const flightId = text(data.flight_id);
+  const state = waylineTasks(dock);
+  const task = flightId ? state.prepared.get(flightId) : undefined;
+  if (!task) return { result: WAYLINE_RESULT.TASK_ID_INVALID };
+  const refused = flightRefusal(dock, task);
+  if (refused !== null) return { result: refused };
+  state.prepared.delete(task.flightId);
+  const start = task.breakPoint
+    ? Math.max(
+        0,
+        task.points.findIndex((p) => p.index === task.breakPoint!.index),
+      )
+    : 0;
+  const running: RunningTask = {
+    task,
+    bid,
+    start,
+    reached: -1,
+    mediaCount: 0,
+    recording: false,
+    missionState: MISSION_STATE.STARTING,
+    trackId: '',
+    flown: [],
+    outcome: null,
+  };
+  state.running = running;
+  return { result: SIM_RESULT.OK, job: () => fly(dock, running) };
+}
+
+/** Hatch, propellers, take-off, then the wayline as one mission of legs. */
+async function fly(dock: SimDock, running: RunningTask): Promise<void> {
+  const drone = dock.drone!;
+  const state = waylineTasks(dock);
+  const still = () => state.running === running && running.outcome === null;
+  try {
+    dock.state.mode = DOCK_MODE.WORKING;
+    dock.state.flightStep = 0;
+    progress(dock, running, 'sent');
+    dock.publishNow();
+    if (dock.state.cover !== COVER_STATE.OPEN) {
+      dock.state.cover = COVER_STATE.HALF_OPEN;
+      dock.publishNow();
+      progress(dock, running, 'in_progress');
+      await dock.scheduler.sleep(DURATIONS_MS.cover);
+      if (!still()) return;
+      dock.state.cover = COVER_STATE.OPEN;
+    }
+    dock.state.charging = false;
+    drone.mode = DRONE_MODE.TAKEOFF_PREPARE;
+    dock.publishNow();
+    await dock.scheduler.sleep(DURATIONS_MS.takeoffPrepare);
+    if (!still()) return;
+    drone.beginFlight();
+    running.trackId = drone.trackId ?? '';
+    dock.state.jobNumber += 1;
+    dock.state.flightStep = 1;
+    const mission = drone.fly(
+      'wayline',
+      waylineLegs(drone.position, running),
+      { method: PROGRESS_METHOD, bid: running.bid, flightId: running.task.flightId },
+      DRONE_MODE.WAYLINE,
+    );
+    running.missionState = MISSION_STATE.TO_FIRST_POINT;
+    progress(dock, running, 'in_progress', mission);
+    dock.publishNow();
+  } catch (error) {
+    if (!(error instanceof Stopped)) throw error;
+  }
+}
+
+/**
+ * Straight up to the first waypoint's height (at least the file's take-off security height), then waypoint
+ * after waypoint; a task resumed on a segment first flies to where it broke off.
+ */
+function waylineLegs(from: AirPoint, running: RunningTask): Leg[] {
+  const { task, start } = running;
+  const points = task.points;
+  const legs: Leg[] = [];
+  const first = points[start]!;
+  legs.push({
+    target: { ...from, elevation: Math.max(first.target.elevation, task.takeOffSecurityHeight) },
+    speed: first.speed,
+    climbRate: FLIGHT.climbRate,
+    verticalFirst: true,
+  });
+  let next = start;
+  const broke = task.breakPoint;
+  if (broke?.state === 0 && points[start + 1]) {
+    const a = first.target;
+    const b = points[start + 1]!.target;
+    const t = broke.progress;
+    legs.push({
+      target: {
+        latitude: a.latitude + (b.latitude - a.latitude) * t,
+        longitude: a.longitude + (b.longitude - a.longitude) * t,
+        elevation: a.elevation + (b.elevation - a.elevation) * t,
+      },
+      speed: first.speed,
+      climbRate: FLIGHT.climbRate,
+    });
+    next = start + 1;
+  } else if (broke?.state === 1) {
+    // the break-point waypoint was reached before: flown to again, its actions not repeated
+    legs.push({ target: first.target, speed: first.speed, climbRate: FLIGHT.climbRate });
+    next = start + 1;
+  }
+  for (let i = next; i < points.length; i++) {
+    const point = points[i]!;
+    const previous = points[i - 1];
+    const heading = previous?.heading ?? point.heading;
+    legs.push({
+      target: point.target,
+      speed: point.speed,
+      climbRate: FLIGHT.climbRate,
+      waypoint: point.index,
+      ...(heading !== undefined ? { heading } : {}),
+    });
+  }
+  return legs;
+}
+
+/** The aircraft reached waypoint `leg.waypoint`: its actions, the faults set for it, a progress event. */
+export function waylineReached(dock: SimDock, mission: Mission, leg: Leg): void {
+  const running = waylineTasks(dock).running;
+  const drone = dock.drone!;
+  if (!running || running.outcome || leg.waypoint === undefined) return;
+  const at = running.task.points.findIndex((p) => p.index === leg.waypoint);
+  const point = running.task.points[at];
+  if (!point) return;
+  running.reached = at;
+  running.missionState = MISSION_STATE.EXECUTING;
+  if (point.heading !== undefined) drone.heading = point.heading;
+  if (point.gimbalPitch !== undefined) drone.camera.pitch = clamp(point.gimbalPitch, -90, 35);
+  if (point.recordStart && !running.recording) {
+    running.recording = true;
+    drone.camera.recording = true;
+  }
+  if (point.photos > 0) {
+    drone.camera.photos += point.photos;
+    running.mediaCount += point.photos;
+    dock.state.storageUsed += 6_000 * point.photos;
+  }
+  if (point.recordStop && running.recording) stopRecording(dock, running);
+  mission.hold += point.hoverS;
+  running.flown.push({
+    index: point.index,
+    elevation: drone.position.elevation,
+    height: (dock.config.height ?? 20) + drone.position.elevation,
+    heading: drone.heading,
+    gimbalPitch: drone.camera.pitch,
+    speed: leg.speed,
+    photos: point.photos,
+  });
+  const faults = dock.faults.wayline;
+  if (faults.linkLostAt && faults.linkLostAt.index === point.index) {
+    const { forMs } = faults.linkLostAt;
+    faults.linkLostAt = null;
+    progress(dock, running, 'in_progress', mission);
+    dock.fault('offline', { forMs });
+    return;
+  }
+  if (faults.failAt && faults.failAt.index === point.index) {
+    running.outcome = { status: 'failed', result: faults.failAt.code };
+    faults.failAt = null;
+    returnHome(dock, running);
+    return;
+  }
+  progress(dock, running, 'in_progress', mission);
+}
+
+/** The last waypoint reached: its actions, a hover it asks for, then home with the task done. */
+export function waylineFinished(dock: SimDock, mission: Mission): void {
+  const running = waylineTasks(dock).running;
+  const last = mission.legs[mission.legs.length - 1]!;
+  waylineReached(dock, mission, last);
+  if (!running || running.outcome) return;
+  const hover = mission.hold;
+  mission.hold = 0;
+  dock.scheduler
+    .sleep(hover * 1000)
+    .then(() => {
+      if (running.outcome || waylineTasks(dock).running !== running) return;
+      running.outcome = { status: 'ok', result: SIM_RESULT.OK };
+      returnHome(dock, running);
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof Stopped)) dock.emit('failure', error);
+    });
+}
+
+/**
+ * The wayline stopped before its end (asked to come home, low battery, an emergency stop, a flight area):
+ * partly done with its break point, or canceled, or failed with `result`.
+ */
+export function waylineInterrupted(
+  dock: SimDock,
+  cause: 'return_home' | 'low_battery' | 'stop' | 'failed',
+  result = 0,
+): void {
+  const running = waylineTasks(dock).running;
+  if (!running || running.outcome) return;
+  if (cause === 'stop') running.outcome = { status: 'canceled', result };
+  else if (cause === 'failed') running.outcome = { status: 'failed', result };
+  else
+    running.outcome = {
+      status: 'partially_done',
+      result: cause === 'low_battery' ? WAYLINE_RESULT.LOW_BATTERY_RETURN : result,
+      breakPoint: breakPointNow(dock, running),
+    };
+  running.missionState = MISSION_STATE.ENDED;
+}
+
+function breakPointNow(dock: SimDock, running: RunningTask): BreakPoint {
+  const points = running.task.points;
+  const waylineId = running.task.waylineId;
+  if (running.reached < 0) {
+    // not at its first waypoint yet: resume from where this flight started
+    const first = points[running.start]!;
+    return running.task.breakPoint ?? { index: first.index, state: 0, progress: 0, wayline_id: waylineId };
+  }
+  const reached = points[running.reached]!;
+  const next = points[running.reached + 1];
+  const position = dock.drone!.position;
+  const away = distanceM(position, reached.target);
+  if (!next || away < 1) return { index: reached.index, state: 1, progress: 0, wayline_id: waylineId };
+  const length = distanceM(reached.target, next.target);
+  const share = length > 0 ? clamp(away / length, 0, 1) : 0;
+  return { index: reached.index, state: 0, progress: Math.round(share * 1000) / 1000, wayline_id: waylineId };
+}
+
+function stopRecording(dock: SimDock, running: RunningTask): void {
+  running.recording = false;
+  dock.drone!.camera.recording = false;
+  running.mediaCount += 1;
+  dock.state.storageUsed += 200_000;
+}
+
+/** Home at the task's return altitude (the wayline job stays open until the landing). */
+function returnHome(dock: SimDock, running: RunningTask): void {
+  const drone = dock.drone!;
+  running.missionState = MISSION_STATE.ENDED;
+  const height = clamp(running.task.rthAltitude ?? FLIGHT.returnHeight, 20, 500);
+  drone.fly('return_home', drone.homeLegs(height, FLIGHT.defaultSpeed), null, DRONE_MODE.RETURN_HOME);
+  dock.state.flightStep = 2;
+  dock.publishNow();
+}
+
+/** Back in the dock with the hatch closed: the task's final event. */
+export function waylineLanded(dock: SimDock): void {
+  const state = waylineTasks(dock);
+  const running = state.running;
+  if (!running) return;
+  if (running.recording) stopRecording(dock, running);
+  const outcome = running.outcome ?? { status: 'canceled', result: 0 };
+  running.outcome = outcome;
+  running.missionState = MISSION_STATE.ENDED;
+  state.running = null;
+  state.finished.push(running);
+  if (state.finished.length > 20) state.finished.shift();
+  progress(dock, running, outcome.status, null, outcome.result, outcome.breakPoint);
+}
+
+/** A wayline job's progress, at the aircraft's OSD rate (dock-flight.ts `report`) and at each waypoint. */
+export function waylineProgress(dock: SimDock, mission: Mission, status: JobStatus): void {
+  const running = waylineTasks(dock).running;
+  if (!running || running.outcome) return;
+  if (status === 'paused') running.missionState = MISSION_STATE.INTERRUPTED;
+  else if (running.missionState === MISSION_STATE.INTERRUPTED)
+    running.missionState = MISSION_STATE.RECOVERING;
+  else if (running.missionState === MISSION_STATE.RECOVERING) running.missionState = MISSION_STATE.EXECUTING;
+  progress(dock, running, status, mission);
+}
+
+function progress(
+  dock: SimDock,
+  running: RunningTask,
+  status: JobStatus,
+  _mission: Mission | null = null,
+  result = 0,
+  breakPoint?: BreakPoint,
+): void {
+  const points = running.task.points;
+  const percent =
+    status === 'ok'
+      ? 100
+      : running.reached < 0
+        ? 0
+        : Math.floor(((running.reached + 1) * 100) / points.length);
+  const reached = points[running.reached];
+  dock.event(
+    PROGRESS_METHOD,
+    running.bid,
+    status,
+    { current_step: dock.state.flightStep, percent },
+    {
+      current_waypoint_index: reached?.index ?? 0,
+      media_count: running.mediaCount,
+      flight_id: running.task.flightId,
+      track_id: running.trackId,
+      wayline_mission_state: running.missionState,
+      ...(breakPoint ? { break_point: breakPoint } : {}),
+    },
+    result,
+    true,
+  );
+}
