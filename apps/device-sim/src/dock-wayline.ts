@@ -313,10 +313,14 @@ async function download(dock: SimDock, url: string): Promise<{ data: Buffer } | 
     }
     const chunks: Uint8Array[] = [];
     let size = 0;
-    for await (const chunk of response.body) {
-      size += chunk.length;
-      if (size > FLIGHT.maxWaylineBytes) return { expired: false };
-      chunks.push(chunk);
+    const reader = response.body.getReader();
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      size += part.value.length;
+      if (size > FLIGHT.maxWaylineBytes) {
+        await reader.cancel();
+        return { expired: false };
+      }
+      chunks.push(part.value);
     }
     return { data: Buffer.concat(chunks) };
   } catch {
