@@ -116,9 +116,38 @@ export const xmlParsers = {
 const NOT_SIMPLE = /[&\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]|\]\]>/;
 const DECLARATION =
   /^<\?xml[ \t\n]+version[ \t\n]*=[ \t\n]*(["'])1\.0\1(?:[ \t\n]+encoding[ \t\n]*=[ \t\n]*(["'])[Uu][Tt][Ff]-8\2)?(?:[ \t\n]+standalone[ \t\n]*=[ \t\n]*(["'])(?:yes|no)\3)?[ \t\n]*\?>/;
-/** An ASCII qualified name (what WPML and KML use); other names are saxes' to judge. */
-const QNAME = /[A-Za-z_][A-Za-z0-9_.-]*(?::[A-Za-z_][A-Za-z0-9_.-]*)?/y;
-const SPACE = /[ \t\n]*/y;
+/** Can this character start an ASCII name part (`[A-Za-z_]`)? */
+function nameStart(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f;
+}
+/** Can it continue one (`[A-Za-z0-9_.-]`)? */
+function nameChar(code: number): boolean {
+  return nameStart(code) || (code >= 0x30 && code <= 0x39) || code === 0x2e || code === 0x2d;
+}
+/**
+ * Where the ASCII qualified name at `from` ends (what WPML and KML use: `[A-Za-z_][A-Za-z0-9_.-]*`, optionally
+ * `:` and another such part), or -1 when none starts there; other names are saxes' to judge. Scanned by
+ * character codes: a regular expression's match array for each of a file's 200,000 tags was garbage.
+ */
+function qualifiedNameEnd(text: string, from: number): number {
+  if (!nameStart(text.charCodeAt(from))) return -1;
+  let at = from + 1;
+  while (nameChar(text.charCodeAt(at))) at++;
+  if (text.charCodeAt(at) === 0x3a /* : */ && nameStart(text.charCodeAt(at + 1))) {
+    at += 2;
+    while (nameChar(text.charCodeAt(at))) at++;
+  }
+  return at;
+}
+/** The index after the spaces, tabs and line feeds at `from`. */
+function skipSpace(text: string, from: number): number {
+  let at = from;
+  for (;;) {
+    const code = text.charCodeAt(at);
+    if (code !== 0x20 && code !== 0x0a && code !== 0x09) return at;
+    at++;
+  }
+}
 /** A namespace declaration on the root, quoted either way, its value without `<` (`&` is already excluded). */
 const NS_DECLARATION =
   /[ \t\n]+(xmlns(?::([A-Za-z_][A-Za-z0-9_.-]*))?)[ \t\n]*=[ \t\n]*(?:"([^"<]*)"|'([^'<]*)')/y;
@@ -177,22 +206,27 @@ function parseSimpleXml(text: string): Element | null | undefined {
     if (gt < 0) return undefined;
     const next = text.charCodeAt(lt + 1);
     if (next === 0x2f /* / */) {
-      QNAME.lastIndex = lt + 2;
-      const name = QNAME.exec(text);
-      if (!name || !current || name[0] !== openNames[openNames.length - 1]) return undefined;
-      SPACE.lastIndex = lt + 2 + name[0].length;
-      SPACE.exec(text);
-      if (SPACE.lastIndex !== gt) return undefined;
+      // the end tag of the open element: its name, then only spaces (compared in place: no string made)
+      const openName = openNames[openNames.length - 1];
+      const nameEnd = qualifiedNameEnd(text, lt + 2);
+      if (
+        openName === undefined ||
+        !current ||
+        nameEnd - (lt + 2) !== openName.length ||
+        !text.startsWith(openName, lt + 2) ||
+        skipSpace(text, nameEnd) !== gt
+      )
+        return undefined;
       openNames.pop();
       current = open.pop() ?? null;
       at = gt + 1;
       continue;
     }
     if (root && !current) return undefined; // a second root
-    QNAME.lastIndex = lt + 1;
-    const name = QNAME.exec(text);
-    if (!name) return undefined;
-    let cursor = lt + 1 + name[0].length;
+    const nameEnd = qualifiedNameEnd(text, lt + 1);
+    if (nameEnd < 0) return undefined;
+    const name = text.slice(lt + 1, nameEnd);
+    let cursor = nameEnd;
     let attributes = NO_ATTRIBUTES;
     if (!root) {
       const declared: Array<{ name: string; value: string }> = [];
@@ -212,20 +246,18 @@ function parseSimpleXml(text: string): Element | null | undefined {
       }
       if (declared.length) attributes = declared;
     }
-    SPACE.lastIndex = cursor;
-    SPACE.exec(text);
-    cursor = SPACE.lastIndex;
+    cursor = skipSpace(text, cursor);
     const selfClosing = cursor === gt - 1 && text.charCodeAt(cursor) === 0x2f;
     if (cursor !== gt && !selfClosing) return undefined;
-    let local = resolved.get(name[0]);
+    let local = resolved.get(name);
     if (!local) {
-      const colon = name[0].indexOf(':');
-      const prefix = colon < 0 ? '' : name[0].slice(0, colon);
-      if (/^xml/i.test(name[0])) return undefined; // names XML reserves
+      const colon = name.indexOf(':');
+      const prefix = colon < 0 ? '' : name.slice(0, colon);
+      if (/^xml/i.test(name)) return undefined; // names XML reserves
       const uri = namespaces.get(prefix);
       if (prefix && uri === undefined) return undefined; // unbound prefix
-      local = [colon < 0 ? name[0] : name[0].slice(colon + 1), uri || null];
-      resolved.set(name[0], local);
+      local = [colon < 0 ? name : name.slice(colon + 1), uri || null];
+      resolved.set(name, local);
     }
     const element = new Element(local[0], local[1], attributes);
     if (current) current.addChild(element);
@@ -233,7 +265,7 @@ function parseSimpleXml(text: string): Element | null | undefined {
     if (!selfClosing) {
       if (current) open.push(current);
       current = element;
-      openNames.push(name[0]);
+      openNames.push(name);
     }
     at = gt + 1;
   }
