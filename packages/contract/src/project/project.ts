@@ -33,7 +33,7 @@ export const PROJECT_ROLE_KEYS = [1, 2, 3] as const;
 export const PROJECT_MACHINE_KINDS = ['dock', 'aircraft', 'payload', 'dataLink'] as const;
 export type ProjectMachineKind = (typeof PROJECT_MACHINE_KINDS)[number];
 /** `device_type` dictionary key of each device kind (a dock is the dock registry's). */
-export const DEVICE_TYPE_OF_KIND: Record<Exclude<ProjectMachineKind, 'dock'>, number> = {
+export const PROJECT_DEVICE_TYPE: Record<Exclude<ProjectMachineKind, 'dock'>, number> = {
   aircraft: 1,
   payload: 2,
   dataLink: 3,
