@@ -8,7 +8,10 @@ export const messages = {
   'project.timeRange': ['结束时间不能早于开始时间', 'the end time cannot be before the start time'],
   'project.longitude': ['经度须在 -180 至 180 之间', 'the longitude must be between −180 and 180'],
   'project.latitude': ['纬度须在 -90 至 90 之间', 'the latitude must be between −90 and 90'],
-  'project.centerBoth': ['中心点须同时填写经度和纬度', 'the centre point needs both a longitude and a latitude'],
+  'project.centerBoth': [
+    '中心点须同时填写经度和纬度',
+    'the centre point needs both a longitude and a latitude',
+  ],
   'project.dept': ['团队不存在', 'no such team'],
   'project.user': ['用户不存在', 'no such user'],
   'project.machine': ['设备不存在', 'no such device'],
@@ -19,10 +22,7 @@ export const messages = {
   'project.role': ['请选择项目角色', 'choose the role in the project'],
   'project.project': ['项目不存在', 'no such project'],
   'project.file': ['附件不存在', 'no such file'],
-  'project.reportTemplate': [
-    '巡检报告模板尚不可用',
-    'inspection report templates are not available yet',
-  ],
+  'project.reportTemplate': ['巡检报告模板尚不可用', 'inspection report templates are not available yet'],
   'project.nameTaken': ['项目名称已存在', 'a project of that name exists'],
   'project.notManager': [
     '只有项目管理员或负责人可以管理成员和设备',

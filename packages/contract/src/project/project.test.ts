@@ -17,8 +17,10 @@ const base = {
   startTime: '2026-12-01 00:00:00',
   endTime: '2026-12-31 00:00:00',
 };
-const fieldsOf = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
-  Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+const fieldsOf = (result: {
+  success: boolean;
+  error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
+}) => Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
 
 describe('project contract', () => {
   it('derives the state from the start time: not started before it, in progress from it on', () => {
@@ -38,7 +40,9 @@ describe('project contract', () => {
     const parsed = ProjectSubmit.parse({ ...base, memberIds: '12,13,12', dockIds: ['7'] });
     expect(parsed.memberIds).toEqual(['12', '13']);
     expect(parsed.dockIds).toEqual(['7']);
-    expect(fieldsOf(ProjectSubmit.safeParse({ ...base, aircraftIds: '12,x' }))).toHaveProperty('aircraftIds.1');
+    expect(fieldsOf(ProjectSubmit.safeParse({ ...base, aircraftIds: '12,x' }))).toHaveProperty(
+      'aircraftIds.1',
+    );
   });
 
   it('needs both coordinates of the centre, each within its range', () => {
