@@ -21,7 +21,7 @@ import {
   attach,
   dept,
   device,
-  dict,
+  dictBiz,
   dock,
   dockDrone,
   flyOperator,
@@ -34,10 +34,9 @@ import {
 import { type Ctx, inTransaction } from '../../lib/context.js';
 import { sortOrder } from '../../lib/crud.js';
 import { dataScopeCondition, inCallerDeptsOrBelow } from '../../lib/data-scope.js';
-import { checkDictKey } from '../../lib/dict-entry.js';
 import { fieldError, forbidden, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { dictLabels, userNames } from '../../lib/labels.js';
+import { userNames } from '../../lib/labels.js';
 import { parseDateTime } from '../../lib/time.js';
 import { insertAudit, scope, updateAudit } from '../../lib/tenant-scope.js';
 import type { LiveHub } from '../../live/hub.js';
@@ -273,8 +272,12 @@ export class ProjectService {
 
   /** Every reference of a submit is the tenant's (a 400 naming the field); the name is the tenant's only one. */
   private async checkReferences(ctx: Ctx, input: Submit, id?: string) {
-    await checkDictKey(ctx, DICT.project_type, input.type, 'type', 'project.type');
-    await checkDictKey(ctx, DICT.industry_type, input.industryType, 'industryType', 'project.industryType');
+    if (!(await bizDict(ctx, DICT.project_type)).has(String(input.type))) {
+      throw fieldError('type', 'project.type');
+    }
+    if (!(await bizDict(ctx, DICT.industry_type)).has(String(input.industryType))) {
+      throw fieldError('industryType', 'project.industryType');
+    }
     const [taken] = await ctx.db
       .select({ id: project.id })
       .from(project)
@@ -441,7 +444,7 @@ export class ProjectService {
   private async shown(ctx: Ctx, rows: ProjectRow[]) {
     const ids = rows.map((row) => row.id);
     const [labels, depts, leaders, members, machines] = await Promise.all([
-      dictLabels(ctx, [DICT.project_type, DICT.industry_type]),
+      Promise.all([bizDict(ctx, DICT.project_type), bizDict(ctx, DICT.industry_type)]),
       this.deptNames(
         ctx,
         rows.map((row) => row.deptId).filter((id): id is string => Boolean(id)),
@@ -469,8 +472,8 @@ export class ProjectService {
       return {
         ...row,
         state,
-        typeName: labels(DICT.project_type, row.type),
-        industryTypeName: labels(DICT.industry_type, row.industryType),
+        typeName: labels[0].get(String(row.type)) ?? null,
+        industryTypeName: labels[1].get(String(row.industryType)) ?? null,
         stateName: translate(
           ctx.language,
           state === 0 ? 'project.state.notStarted' : 'project.state.inProgress',
@@ -919,17 +922,9 @@ export class ProjectService {
     };
   }
 
-  /** get-ararm-type: the entries of the alarm type dictionary, in the caller's language. */
+  /** get-ararm-type: the entries of the tenant's alarm type dictionary, in the caller's language. */
   async alarmTypes(ctx: Ctx) {
-    const rows = await ctx.db
-      .select({ key: dict.dictKey, value: dict.dictValue, valueEn: dict.dictValueEn })
-      .from(dict)
-      .where(and(eq(dict.code, DICT.alarm_type), ne(dict.parentId, '0'), eq(dict.isDeleted, 0)))
-      .orderBy(asc(dict.sort));
-    return rows.map((row) => ({
-      key: row.key,
-      label: (ctx.language === 'en-US' && row.valueEn) || row.value,
-    }));
+    return [...(await bizDict(ctx, DICT.alarm_type))].map(([key, label]) => ({ key, label }));
   }
 
   /** getInspectionObjects: inspection objects are not built yet (docs/project.md): none. */
@@ -1046,14 +1041,12 @@ export class ProjectService {
         .set({ ...values, ...updateAudit(ctx) })
         .where(scope(ctx, projectAuth, eq(projectAuth.id, existing.id)));
     } else {
-      await ctx.db
-        .insert(projectAuth)
-        .values({
-          ...values,
-          projectId: input.projectId,
-          ...insertAudit(ctx, projectAuth),
-          id: newId(),
-        } as never);
+      await ctx.db.insert(projectAuth).values({
+        ...values,
+        projectId: input.projectId,
+        ...insertAudit(ctx, projectAuth),
+        id: newId(),
+      } as never);
     }
     return (await this.authDetail(ctx, input.projectId))!;
   }
@@ -1072,6 +1065,17 @@ export class ProjectService {
     if (!removed.length) throw notFound();
     return removed.length;
   }
+}
+
+/** The live entries of the tenant's business dictionary `code`, key → label in the caller's language, by sort. */
+async function bizDict(ctx: Ctx, code: string): Promise<Map<string, string>> {
+  const rows = await ctx.db
+    .select({ key: dictBiz.dictKey, value: dictBiz.dictValue, valueEn: dictBiz.dictValueEn })
+    .from(dictBiz)
+    .where(scope(ctx, dictBiz, eq(dictBiz.code, code), ne(dictBiz.parentId, '0')))
+    .orderBy(asc(dictBiz.sort), asc(dictBiz.id));
+  const english = ctx.language === 'en-US';
+  return new Map(rows.map((row) => [row.key, (english && row.valueEn) || row.value]));
 }
 
 /** A page of a list already read (members and machines of one project: small). */
