@@ -1,6 +1,6 @@
 import { type Project, ProjectSubmit } from '@aos/contract';
 import { Button, Tag } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../../components/crud/CrudPage';
 import type { CrudColumn } from '../../../components/crud/types';
@@ -26,6 +26,8 @@ const STATES = [
 export default function ProjectPage() {
   const { t } = useTranslation();
   const [opened, setOpened] = useState<Project>();
+  /** the table's refresh: members and machines changed on the project's page show in the list after it */
+  const refresh = useRef<() => void>(undefined);
 
   const columns: CrudColumn<Project>[] = [
     {
@@ -171,18 +173,27 @@ export default function ProjectPage() {
         columns={columns}
         api={projectApi}
         actionWidth={240}
-        beforeSubmit={(values) => {
-          const body: Record<string, unknown> = { ...values };
+        beforeSubmit={(values, editing) => {
+          const body: Record<string, unknown> = { ...values, ...(editing ? { id: editing.id } : {}) };
           for (const list of LISTS) body[list] = body[list] ?? '';
           return body;
         }}
-        rowActions={(record) => (
-          <Button type="link" size="small" data-testid="row-manage" onClick={() => setOpened(record)}>
-            {t('project.manage')}
-          </Button>
-        )}
+        rowActions={(record, actions) => {
+          refresh.current = actions.refresh;
+          return (
+            <Button type="link" size="small" data-testid="row-manage" onClick={() => setOpened(record)}>
+              {t('project.manage')}
+            </Button>
+          );
+        }}
       />
-      <ProjectDrawer project={opened} onClose={() => setOpened(undefined)} />
+      <ProjectDrawer
+        project={opened}
+        onClose={() => {
+          setOpened(undefined);
+          refresh.current?.();
+        }}
+      />
     </>
   );
 }
