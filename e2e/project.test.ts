@@ -138,6 +138,23 @@ describe('projects', () => {
     await rowOf(PROJECT).waitFor({ state: 'detached' });
   });
 
+  it('authorises a user to see the project (project authorisation)', async () => {
+    await page.goto(`${env.platform.url}/project/auth/index`);
+    await page.getByTestId('projectauth-table').waitFor();
+    await ready(page);
+    const dialog = page.getByTestId('projectauth-form');
+    await page.getByTestId('projectauth-add').click();
+    await choose(dialog, 'projectId', PROJECT);
+    await choose(dialog, 'userIds', MEMBER);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('projectauth-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    const row = page.getByTestId('projectauth-table').locator('tr', { hasText: PROJECT });
+    await hasText(row, MEMBER);
+    await still();
+    await page.screenshot({ path: screenshotPath('project-auth') });
+  });
+
   it('shows the project home and its page in English', async () => {
     const english = await newPage(env.browser, 'en-US');
     try {
