@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dept, flyOperator, menu, role, roleMenu } from '../../src/db/schema/index.js';
+import { dept, flyOperator, menu, role, roleMenu, roleScope, scopeData } from '../../src/db/schema/index.js';
 import { newId } from '../../src/lib/ids.js';
 import { registerDock, registerDrone } from '../device-helper.js';
 import { createTestApp, login } from '../helper.js';
@@ -54,7 +54,7 @@ async function userWith(tenantId: string, account: string, codes: string[], dept
   const granted = await db.select({ id: menu.id }).from(menu).where(inArray(menu.code, codes));
   await db.insert(roleMenu).values(granted.map((row) => ({ id: newId(), roleId, menuId: row.id })));
   const id = await addUser(app, tenantId, account, { roleId, deptIds, realName: `${account} name` });
-  return { id, token: (await login(app, tenantId, account)).access_token };
+  return { id, roleId, token: (await login(app, tenantId, account)).access_token };
 }
 
 const READ = ['project_home', 'projectauth'];
@@ -318,6 +318,18 @@ describe('projects', () => {
         headers: { 'blade-auth': `bearer ${token}`, 'accept-language': 'en-US' },
       });
     await ok(await mine.send('POST', `${C}/modify-member`, { projectId, userId: member.id, role: 3 }));
+    // a leader sees the project they lead, and manages it
+    const lead = await userWith(mine.tenantId, 'v-lead', codes);
+    const led = await ok(
+      await mine.send('POST', `${M}/add`, base({ name: 'Led project', leaderId: lead.id })),
+    );
+    const ledPage = await ok<{ records: Row[] }>(await send(lead.token, 'GET', `${M}/page`));
+    expect(ledPage.records.map((row) => row.id)).toEqual([led.id]);
+    const leading = await ok(
+      await send(lead.token, 'GET', `${C}/current-user?projectId=${led.id as string}`),
+    );
+    expect(leading).toMatchObject({ member: false, leader: true, canManage: true });
+    expect(await ok(await mine.send('DELETE', `${M}/remove?ids=${led.id as string}`))).toBe(1);
 
     expect(await seen(member.token)).toEqual([projectId]);
     expect(await seen(inTeam.token)).toEqual([projectId]);
@@ -440,6 +452,28 @@ describe('projects', () => {
     expect((await theirs.send('DELETE', `${AUTH}/remove?ids=${authOfMine.id as string}`)).statusCode).toBe(
       404,
     );
+  });
+
+  it('applies the role data scopes of project_home on top (own dept: the team)', async () => {
+    const scoped = await userWith(mine.tenantId, 'v-scoped', READ, [team.id]);
+    const scopeId = newId();
+    await app.database.db
+      .insert(scopeData)
+      .values({ id: scopeId, resourceCode: 'project_home', scopeName: 'own dept', scopeType: 3 });
+    await app.database.db
+      .insert(roleScope)
+      .values({ id: newId(), scopeCategory: 1, scopeId, roleId: scoped.roleId });
+    const elsewhere = await ok(await mine.send('POST', `${M}/add`, base({ memberIds: scoped.id })));
+    const token = (await login(app, mine.tenantId, 'v-scoped')).access_token;
+    const page = await app.inject({
+      method: 'GET',
+      url: `${M}/page`,
+      headers: { 'blade-auth': `bearer ${token}`, 'accept-language': 'en-US' },
+    });
+    const ids = (await ok<{ records: Row[] }>(page)).records.map((row) => row.id);
+    // a member of a project of no team, but the scope keeps the team's projects only
+    expect(ids).toEqual([projectId]);
+    expect(ids).not.toContain(elsewhere.id);
   });
 
   it('removes a project with its members, machines and authorisation', async () => {
