@@ -6,6 +6,7 @@ import { messages as device } from './device/messages.js';
 import { messages as fleet } from './fleet/messages.js';
 import { messages as gis } from './gis/messages.js';
 import { messages as log } from './log/messages.js';
+import { messages as project } from './project/messages.js';
 import { messages as remoteControl } from './remote-control/messages.js';
 import { messages as resource } from './resource/messages.js';
 import { messages as route } from './route/messages.js';
@@ -22,6 +23,7 @@ export const areaMessages = {
   ...fleet,
   ...gis,
   ...log,
+  ...project,
   ...remoteControl,
   ...resource,
   ...route,

@@ -7,6 +7,7 @@ export * from './fleet/index.js';
 export * from './gis/index.js';
 export * from './live/index.js';
 export * from './log/index.js';
+export * from './project/index.js';
 export * from './remote-control/index.js';
 export * from './resource/index.js';
 export * from './route/index.js';

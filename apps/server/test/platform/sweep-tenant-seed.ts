@@ -519,6 +519,37 @@ export async function seedTenant(app: FastifyInstance, side: TenantSide, mark: s
     },
   });
 
+  // a project of its team with every field, its member, machines and files, and its authorisation (the
+  // project area: project-management, item-manager-config, projectauth)
+  await call('POST', '/api/cloud-task/project-management/add', {
+    name: `${mark}-project`,
+    type: 1,
+    industryType: 1,
+    deptId: dept,
+    leaderId: user,
+    memberIds: user,
+    startTime: '2026-01-01 00:00:00',
+    endTime: '2099-01-01 00:00:00',
+    centerLongitude: 116.39,
+    centerLatitude: 39.91,
+    screenTitle: `${mark}-screen`,
+    attachIds: file,
+    remark: `${mark}-remark`,
+    aircraftIds: drone,
+    payloadIds: payload,
+    dataLinkIds: datalink,
+    dockIds: dock,
+  });
+  const projectId = await idOf('aos_project', 'name', `${mark}-project`);
+  await call('POST', '/api/item-manager-config/modify-member', { projectId, userId: user, role: 1 });
+  await call('POST', '/api/item-manager-config/bind-machine', { projectId, kind: 'dock', ids: dock });
+  await call('POST', '/api/cloud-task/projectauth/submit', {
+    projectId,
+    deptIds: dept,
+    userIds: user,
+    remark: `${mark}-remark`,
+  });
+
   const range = {
     type: 'Polygon',
     coordinates: [

@@ -100,6 +100,10 @@ const ROUTE_TABLES: Array<[RegExp, string]> = [
   [/\/flyzone\//, 'aos_fly_zone'],
   [/\/electronicfence\//, 'aos_fence'],
   [/\/routemanageline\//, 'aos_route_line'],
+  [/\/project-management\//, 'aos_project'],
+  [/\/projectauth\//, 'aos_project_auth'],
+  // bind-machine and unbind-machine: `ids` are the machines (the seed binds a dock)
+  [/\/item-manager-config\//, 'aos_dock'],
   [/\/blade-log\/usual\//, 'blade_log_usual'],
   [/\/blade-log\/api\//, 'blade_log_api'],
   [/\/blade-log\/error\//, 'blade_log_error'],
@@ -141,6 +145,10 @@ const FIELD_TABLES: Record<string, string> = {
   brand: 'aos_brand',
   uavAirport: 'aos_uav_airport',
   dir: 'aos_map_dir',
+  project: 'aos_project',
+  leader: 'blade_user',
+  member: 'blade_user',
+  dataLink: 'aos_device',
 };
 /** Reference fields naming platform-wide rows (menus, scopes, data sources): no tenant's ids to put there. */
 const PLATFORM_REFERENCES = new Set(['menuId', 'menuIds', 'dataScopeIds', 'apiScopeIds', 'datasourceId']);
@@ -162,6 +170,8 @@ const NOT_REFERENCES = new Set([
   'aircraftModelId',
   'payloadModelId',
   'cameraId',
+  // report templates are not built yet: the project area refuses any id in it
+  'reportTemplateId',
 ]);
 /** Reference fields the sweep met that it cannot place: each must be named in FIELD_TABLES or above. */
 const unplaced = new Set<string>();

@@ -2,6 +2,7 @@ import {
   ControlResultSchema,
   DroneRefQuery,
   envelope,
+  Id,
   DockControlBody,
   OnlineDroneSchema,
   PodControlBody,
@@ -97,9 +98,18 @@ export default async function remoteControlRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "The tenant's aircraft online now, with position, heading, speed and battery",
+        description:
+          'With `projectId`: only the project’s aircraft (those it binds and those in its docks; the project ' +
+          'area, docs/project.md); a project the caller does not see is a 404.',
+        querystring: z.object({ projectId: Id.optional() }),
         response: { 200: envelope(z.array(OnlineDroneSchema)) },
       },
     },
-    async (request, reply) => reply.ok(await control.onlineDrones(request.ctx)),
+    async (request, reply) => {
+      const { projectId } = request.query;
+      const ofProject = projectId ? await app.services.projects.aircraftIds(request.ctx, projectId) : null;
+      const online = await control.onlineDrones(request.ctx);
+      return reply.ok(ofProject ? online.filter((drone) => ofProject.has(drone.id)) : online);
+    },
   );
 }
