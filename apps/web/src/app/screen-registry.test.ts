@@ -42,6 +42,8 @@ const BUILT: Record<string, string> = {
   inspection_object: 'gis/inspection-object/InspectionObjectPage',
   airspace: 'airspace/airspace/AirspacePage',
   route: 'route/route/RoutePage',
+  project_task: 'task/ProjectTaskPage',
+  mission_task: 'task/MissionTaskPage',
 };
 
 // Screens the shell routes itself (app/Shell.tsx), and parts of screens that are not menu screens.

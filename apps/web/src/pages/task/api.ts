@@ -24,7 +24,8 @@ const ROUTE = '/api/aos-gisservice/routemanageline';
 export const taskApi: Required<Pick<CrudApi<Task>, 'page' | 'detail' | 'remove'>> = {
   page: (query) => requestData<Page<Task>>({ url: `${TASK}/page`, params: query }),
   detail: (id) => requestData<Task>({ url: `${TASK}/detail`, params: { id } }),
-  remove: (ids) => requestData<unknown>({ url: `${TASK}/remove`, method: 'DELETE', params: { ids: ids.join(',') } }),
+  remove: (ids) =>
+    requestData<unknown>({ url: `${TASK}/remove`, method: 'DELETE', params: { ids: ids.join(',') } }),
 };
 
 export const taskDetail = (id: string) => taskApi.detail(id);
@@ -67,7 +68,8 @@ export const taskHomeSummary = () => requestData<TaskHomeSummary>({ url: `${TASK
 
 /** The routes the user may fly (the route picker of the creation flow). */
 export const routeList = () => requestData<Route[]>({ url: `${ROUTE}/list` });
-export const routeDetail = (id: string) => requestData<RouteDetail>({ url: `${ROUTE}/detail`, params: { id } });
+export const routeDetail = (id: string) =>
+  requestData<RouteDetail>({ url: `${ROUTE}/detail`, params: { id } });
 
 /**
  * A saved route's checks for a dock and a start time. `undefined` when the server has no check route (then
@@ -88,6 +90,7 @@ export async function checkRoute(body: {
 
 /** The tenant's docks (the creation flow's dock step). */
 export const dockList = () =>
-  requestData<Page<Dock>>({ url: '/api/cloud-equipment/uavhangar/page', params: { current: 1, size: 500 } }).then(
-    (page) => page.records,
-  );
+  requestData<Page<Dock>>({
+    url: '/api/cloud-equipment/uavhangar/page',
+    params: { current: 1, size: 500 },
+  }).then((page) => page.records);

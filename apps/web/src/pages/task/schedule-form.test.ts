@@ -27,9 +27,16 @@ describe('schedule form → TaskSchedule', () => {
       startDate: '2026-12-01',
       endDate: '2026-12-31',
     });
-    expect(scheduleInputOf({ mode: 'now', at: '2026-12-01 08:00', times: ['08:00'] })).toEqual({ mode: 'now' });
+    expect(scheduleInputOf({ mode: 'now', at: '2026-12-01 08:00', times: ['08:00'] })).toEqual({
+      mode: 'now',
+    });
     expect(
-      scheduleInputOf({ mode: 'dates', dates: ['2026-12-03', '2026-12-01'], times: ['09:00'], from: '08:00' }),
+      scheduleInputOf({
+        mode: 'dates',
+        dates: ['2026-12-03', '2026-12-01'],
+        times: ['09:00'],
+        from: '08:00',
+      }),
     ).toEqual({ mode: 'dates', dates: ['2026-12-01', '2026-12-03'], times: ['09:00'] });
   });
 
@@ -68,7 +75,11 @@ describe('schedule form → TaskSchedule', () => {
       }),
     ).toEqual({
       ok: false,
-      errors: { times: 'task.schedule.time', endDate: 'task.schedule.span', weekdays: 'task.schedule.weekdays' },
+      errors: {
+        times: 'task.schedule.time',
+        endDate: 'task.schedule.span',
+        weekdays: 'task.schedule.weekdays',
+      },
     });
     const later = readSchedule({
       mode: 'repeat',
