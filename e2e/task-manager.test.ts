@@ -27,7 +27,8 @@ const ROUTES = '/api/aos-gisservice/routemanageline';
 const TASKS = '/api/cloud-task/project-task';
 const DOCK_SN = 'E2ETASKDOCK01';
 const DRONE_SN = 'E2ETASKUAV01';
-const DOCK_NAME = DOCK_SN; // the simulator registers the dock under its serial number
+/** the simulator registers the dock as “Simulated dock <sn>”: its serial number finds it */
+const DOCK_NAME = DOCK_SN;
 const ROUTE = '码头巡检航线';
 const TASK = '码头定时巡检';
 const HOME: [number, number] = [113.943, 22.525];

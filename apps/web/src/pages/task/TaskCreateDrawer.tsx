@@ -47,6 +47,7 @@ import { checkRoute, dockList, executionsBetween, routeList, submitTask } from '
 import { formOf, previewSchedule, readSchedule, type ScheduleForm } from './schedule-form';
 import { textDate, textDates, textTime, TimesInput } from './inputs';
 import { useTaskText } from './text';
+import '../route/route/route.css';
 import './locale';
 
 type Values = ScheduleForm & {
@@ -187,7 +188,7 @@ export function TaskCreateDrawer({
   );
   const existing = useQuery({
     queryKey: ['task', 'dock-flights', values?.hangarId, horizon.startTime],
-    queryFn: () => executionsBetween({ ...horizon, hangarId: values!.hangarId! }),
+    queryFn: () => executionsBetween({ ...horizon, hangarId: values!.hangarId! }, true),
     enabled: open && Boolean(values?.hangarId) && dockTask,
   });
   const others = useMemo(

@@ -96,6 +96,19 @@ export function TaskManager({ codes }: { codes: TaskCodes }) {
       ),
     },
     {
+      field: 'taskStatus',
+      label: 'taskManager.status',
+      type: 'select',
+      options: TASK_STATUSES.map((value) => ({ value, label: `taskManager.statuses.${value}` })),
+      search: true,
+      width: 110,
+      render: (_, task) => (
+        <Tag color={statusColor(task.taskStatus).tag} data-testid="task-status" data-status={task.taskStatus}>
+          {text.status(task.taskStatus)}
+        </Tag>
+      ),
+    },
+    {
       field: 'type',
       label: 'taskManager.type',
       type: 'select',
@@ -105,11 +118,17 @@ export function TaskManager({ codes }: { codes: TaskCodes }) {
       render: (_, task) => <span data-testid="task-type">{text.type(task.type)}</span>,
     },
     {
+      field: 'nextTime',
+      label: 'taskManager.nextTime',
+      width: 160,
+      render: (_, task) => <span data-testid="task-next">{formatDateTime(task.nextTime) || '—'}</span>,
+    },
+    {
       field: 'routeId',
       label: 'taskManager.route',
       type: 'custom',
       search: true,
-      width: 200,
+      width: 160,
       renderInput: (props) => (
         <RouteSelect
           value={props.value as string | undefined}
@@ -134,25 +153,6 @@ export function TaskManager({ codes }: { codes: TaskCodes }) {
         />
       ),
       render: (_, task) => <span data-testid="task-dock">{task.hangarName ?? '—'}</span>,
-    },
-    {
-      field: 'nextTime',
-      label: 'taskManager.nextTime',
-      width: 160,
-      render: (_, task) => <span data-testid="task-next">{formatDateTime(task.nextTime) || '—'}</span>,
-    },
-    {
-      field: 'taskStatus',
-      label: 'taskManager.status',
-      type: 'select',
-      options: TASK_STATUSES.map((value) => ({ value, label: `taskManager.statuses.${value}` })),
-      search: true,
-      width: 110,
-      render: (_, task) => (
-        <Tag color={statusColor(task.taskStatus).tag} data-testid="task-status" data-status={task.taskStatus}>
-          {text.status(task.taskStatus)}
-        </Tag>
-      ),
     },
     {
       field: 'flightDuration',
@@ -272,7 +272,7 @@ export function TaskManager({ codes }: { codes: TaskCodes }) {
           permissions={{ add: false, edit: false, view: false }}
           rowDeletable={(task) => !(task.taskStatus === 1 || task.taskStatus === 2)}
           dateRange={false}
-          actionWidth={300}
+          actionWidth={280}
           emptyText="taskManager.empty"
           toolbar={toolbar}
           rowActions={rowActions}

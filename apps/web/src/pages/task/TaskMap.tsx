@@ -58,6 +58,9 @@ export default function TaskMap({
     drone: Feature<Point>;
     flown: Feature<LineString>;
     dock: Feature<Point>;
+    /** the route's extent, widened once to take in the dock when it is first known */
+    extent: number[];
+    dockFitted: boolean;
   }>(null);
   const onReady = useCallback(
     (map: OlMap) => {
@@ -90,13 +93,12 @@ export default function TaskMap({
       });
       map.addLayer(route);
       map.addLayer(moving);
-      live.current = { map, drone: droneFeature, flown, dock: dockFeature };
-
       const extent = createEmpty();
       for (const feature of features) {
         const geometry = feature.getGeometry();
         if (geometry) extend(extent, geometry.getExtent());
       }
+      live.current = { map, drone: droneFeature, flown, dock: dockFeature, extent, dockFitted: false };
       const fit = () => map.getView().fit(extent, { padding: [40, 40, 40, 40], maxZoom: 18 });
       const size = map.getSize();
       if (features.length) {
@@ -157,9 +159,18 @@ export default function TaskMap({
   useEffect(() => {
     const current = live.current;
     if (!current) return;
-    current.dock.setGeometry(
-      dockLon === null || dockLat === null ? undefined : new Point(fromLonLat([dockLon, dockLat])),
-    );
+    if (dockLon === null || dockLat === null) {
+      current.dock.setGeometry(undefined);
+      return;
+    }
+    const at = fromLonLat([dockLon, dockLat]);
+    current.dock.setGeometry(new Point(at));
+    if (!current.dockFitted) {
+      // the flight starts and ends at the dock: show it with the route
+      current.dockFitted = true;
+      const both = extend([...current.extent], [at[0]!, at[1]!, at[0]!, at[1]!]);
+      current.map.getView().fit(both, { padding: [40, 40, 40, 40], maxZoom: 18 });
+    }
   }, [dockLon, dockLat]);
 
   return <MapView settings={settings} extent={bbox} onReady={onReady} height={height} testId={testId} />;

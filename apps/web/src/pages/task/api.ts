@@ -49,8 +49,11 @@ export const taskTimeline = (taskId: string) =>
 export const runningTasks = () => requestData<Task[]>({ url: `${TASK}/getRunningTaskList` });
 
 /** The executions planned or flown in [startTime, endTime] (server times), optionally of one dock. */
-export const executionsBetween = (query: { startTime: string; endTime: string; hangarId?: string }) =>
-  requestData<TaskExecution[]>({ url: `${EXTRA}/queryListByTime`, params: query });
+export const executionsBetween = (
+  query: { startTime: string; endTime: string; hangarId?: string },
+  /** a background read (the 3-hour advice): its failure is not shown, the advice only misses those flights */
+  quiet = false,
+) => requestData<TaskExecution[]>({ url: `${EXTRA}/queryListByTime`, params: query, quiet });
 
 /** A task's executions (its flights), newest last. */
 export const executionsOf = (taskId: string) =>

@@ -23,16 +23,21 @@ describe('task calendar', () => {
       '2026-12-06',
     ]);
     const month = daysOf('month', '2026-12-17');
-    expect(month).toHaveLength(42);
-    expect(month[0]).toBe('2026-11-30');
+    // December 2026 begins on a Tuesday: the grid from Sunday 29 November (English weeks) or Monday 30
+    expect(month).toHaveLength(43);
+    expect(month[0]).toBe('2026-11-29');
     expect(month.at(-1)).toBe('2027-01-10');
+    // November 2026 begins on a Sunday: a Chinese grid starts on the Monday before, an English one on it
+    const november = daysOf('month', '2026-11-20');
+    expect([november[0], november.at(-1), november.length]).toEqual(['2026-10-26', '2026-12-12', 48]);
     expect(rangeOf('day', '2026-12-03')).toEqual({
       startTime: '2026-12-03 00:00:00',
       endTime: '2026-12-03 23:59:59',
     });
     expect(rangeOf('month', '2026-03-10')).toEqual({
+      // 1 March 2026 is a Sunday: from Monday 23 February (Chinese grid) to Saturday 11 April (English grid)
       startTime: '2026-02-23 00:00:00',
-      endTime: '2026-04-05 23:59:59',
+      endTime: '2026-04-11 23:59:59',
     });
     expect(shift('month', '2026-01-31', 1)).toBe('2026-02-01');
     expect(shift('month', '2026-01-31', -1)).toBe('2025-12-01');

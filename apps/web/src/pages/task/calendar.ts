@@ -38,14 +38,20 @@ export const weekStart = (date: string) => addDays(date, 1 - weekdayOf(date));
 export const weekDays = (date: string) => Array.from({ length: 7 }, (_, i) => addDays(weekStart(date), i));
 
 /**
- * The days a view shows: one day, a week from Monday, or the month's grid of six weeks from the Monday on or
- * before its first (the grid antd's Calendar draws).
+ * The days a view shows: one day, a week from Monday, or the month's grid of six weeks that antd's Calendar
+ * draws — from the Monday on or before its first (Chinese weeks), or from the Sunday on or before it when
+ * the language's weeks start on Sunday (English): the days of both grids.
  */
 export function daysOf(view: CalendarView, date: string): string[] {
   if (view === 'day') return [date];
   if (view === 'week') return weekDays(date);
-  const first = weekStart(`${date.slice(0, 7)}-01`);
-  return Array.from({ length: 42 }, (_, i) => addDays(first, i));
+  const first = `${date.slice(0, 7)}-01`;
+  const monday = weekStart(first);
+  const sunday = addDays(first, -(weekdayOf(first) % 7));
+  const [start, last] = monday < sunday ? [monday, addDays(sunday, 41)] : [sunday, addDays(monday, 41)];
+  const days: string[] = [];
+  for (let day = start; day <= last; day = addDays(day, 1)) days.push(day);
+  return days;
 }
 
 /** The `queryListByTime` range of a view: its first day 00:00:00 to its last day 23:59:59. */
