@@ -38,12 +38,12 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrors, HttpError } from '../../api/http';
 import { formatDateTime } from '../../components/time';
 import { runtimeConfig } from '../../store/runtime-config';
 import { RouteThumbnail } from '../route/route/RouteThumbnail';
 import { useRouteText } from '../route/route/text';
 import { checkRoute, dockList, executionsBetween, routeList, submitTask } from './api';
+import { readRefusal, STEP_FIELDS, STEPS } from './refusal';
 import { formOf, previewSchedule, readSchedule, type ScheduleForm } from './schedule-form';
 import { textDate, textDates, textTime, TimesInput } from './inputs';
 import { useTaskText } from './text';
@@ -60,38 +60,6 @@ type Values = ScheduleForm & {
   alarmFlag?: number;
   remark?: string;
 };
-
-const STEPS = ['type', 'route', 'dock', 'schedule', 'checks'] as const;
-type Step = (typeof STEPS)[number];
-const SCHEDULE_FIELDS = [
-  'mode',
-  'at',
-  'frequency',
-  'interval',
-  'weekdays',
-  'monthDays',
-  'times',
-  'startDate',
-  'endDate',
-  'dates',
-  'from',
-  'to',
-  'minBattery',
-];
-const STEP_FIELDS: Record<Step, string[]> = {
-  type: ['type', 'name', 'rthAltitude', 'outOfControlAction', 'alarmFlag', 'remark'],
-  route: ['routeId'],
-  dock: ['hangarId'],
-  schedule: SCHEDULE_FIELDS,
-  checks: [],
-};
-const stepOf = (field: string): number => {
-  const index = STEPS.findIndex((step) => STEP_FIELDS[step].includes(field));
-  return index < 0 ? 0 : index;
-};
-/** The server names a schedule's field `schedule.at`; the form holds it as `at`. */
-const formField = (field: string) =>
-  field === 'schedule' ? 'mode' : field.startsWith('schedule.') ? field.split('.')[1]! : field.split('.')[0]!;
 
 /** A dock's time zone (the server's when the dock has none set). */
 export const zoneOf = (dock: Dock | undefined) =>
@@ -258,7 +226,7 @@ export function TaskCreateDrawer({
     const all = form.getFieldsValue(true) as Values;
     const result = readSchedule(all);
     if (!result.ok) {
-      setStep(stepOf('mode'));
+      setStep(STEPS.indexOf('schedule'));
       return;
     }
     const body: TaskSubmit = {
@@ -282,18 +250,13 @@ export function TaskCreateDrawer({
       );
       onSaved(saved);
     } catch (error) {
-      const errors = fieldErrors(error) ?? {};
-      const asks = (error as HttpError).body as { data?: { confirmSpacing?: unknown } } | undefined;
-      if (!confirmSpacing && ('confirmSpacing' in errors || asks?.data?.confirmSpacing)) {
+      const refusal = readRefusal(error);
+      if (refusal.kind === 'spacing' && !confirmSpacing) {
         modal.confirm({
           title: t('taskManager.create.spacingTitle'),
           content: (
             <div data-testid="spacing-confirm">
-              <p>
-                {errors.confirmSpacing
-                  ? text.message(errors.confirmSpacing)
-                  : t('taskManager.schedule.spacing')}
-              </p>
+              <p>{refusal.message ? text.message(refusal.message) : t('taskManager.schedule.spacing')}</p>
               {preview && preview.close.length > 0 && (
                 <ul>
                   {preview.close.slice(0, 5).map((pair) => (
@@ -309,18 +272,18 @@ export function TaskCreateDrawer({
           okButtonProps: { 'data-testid': 'confirm-spacing' } as never,
           onOk: () => submit(true),
         });
-        return;
-      }
-      const named = Object.entries(errors).filter(([field]) => field !== 'confirmSpacing');
-      if (named.length > 0) {
+      } else if (refusal.kind === 'fields') {
         form.setFields(
-          named.map(([field, key]) => ({ name: formField(field) as never, errors: [text.message(key)] })),
+          refusal.fields.map(({ field, message: key }) => ({
+            name: field as never,
+            errors: [text.message(key)],
+          })),
         );
-        setStep(Math.min(...named.map(([field]) => stepOf(formField(field)))));
-      } else if (error instanceof HttpError) {
-        message.error(error.message);
+        setStep(refusal.step);
       } else {
-        message.error(t('common.operationFailed'));
+        message.error(
+          refusal.kind === 'other' && refusal.message ? refusal.message : t('common.operationFailed'),
+        );
       }
     } finally {
       setSaving(false);
