@@ -163,12 +163,21 @@ function TimelineList({ items }: { items: TaskTimelineItem[] }) {
  * photos), flown duration and mileage, the dock's state (hatch, aircraft), the timeline of status moves with
  * their causes and remedies and who made them, and the operator's commands by permission.
  */
-export function TaskDetailDrawer({
+export function TaskDetailDrawer(props: {
+  taskId: string | undefined;
+  codes: TaskCodes;
+  onClose: () => void;
+}) {
+  // mounted only while open: the live socket is held (and the task polled) only while a task is shown
+  return props.taskId ? <OpenTaskDetail {...props} taskId={props.taskId} /> : null;
+}
+
+function OpenTaskDetail({
   taskId,
   codes,
   onClose,
 }: {
-  taskId: string | undefined;
+  taskId: string;
   codes: TaskCodes;
   onClose: () => void;
 }) {
@@ -183,7 +192,7 @@ export function TaskDetailDrawer({
 
   const task = useQuery({
     queryKey: ['task', 'detail', taskId],
-    queryFn: () => taskDetail(taskId!),
+    queryFn: () => taskDetail(taskId),
     enabled: Boolean(taskId),
     refetchInterval: (query) =>
       query.state.data && isFinalStatus(query.state.data.taskStatus as TaskStatus) ? false : 4000,
@@ -192,13 +201,13 @@ export function TaskDetailDrawer({
   const active = shown ? !isFinalStatus(shown.taskStatus as TaskStatus) : false;
   const executions = useQuery({
     queryKey: ['task', 'executions', taskId],
-    queryFn: () => executionsOf(taskId!),
+    queryFn: () => executionsOf(taskId),
     enabled: Boolean(taskId),
     refetchInterval: active ? 4000 : false,
   });
   const timeline = useQuery({
     queryKey: ['task', 'timeline', taskId],
-    queryFn: () => taskTimeline(taskId!),
+    queryFn: () => taskTimeline(taskId),
     enabled: Boolean(taskId) && can(codes.timeline),
     refetchInterval: active ? 4000 : false,
   });
@@ -214,7 +223,7 @@ export function TaskDetailDrawer({
   const devices = useLiveStore((state) => state.devices);
   const dock = dockSn ? devices[dockSn] : undefined;
   const drone = dock ? droneOfDock(dock, devices) : null;
-  useLiveConnection(dockSn ? [dockSn, ...(drone ? [drone.sn] : [])] : ['']);
+  useLiveConnection(dockSn ? [dockSn, ...(drone ? [drone.sn] : [])] : []);
   useLiveEvent('job', (data) => {
     if (!taskId || data.sn !== dockSn || data.job.method !== 'flighttask_progress') return;
     void queryClient.invalidateQueries({ queryKey: ['task', 'executions', taskId] });
@@ -241,7 +250,7 @@ export function TaskDetailDrawer({
 
   return (
     <Drawer
-      open={Boolean(taskId)}
+      open
       onClose={onClose}
       width={1080}
       destroyOnHidden

@@ -46,8 +46,6 @@ export const executeNow = (id: string) =>
 export const taskTimeline = (taskId: string) =>
   requestData<TaskTimelineItem[]>({ url: `${TASK}/getTaskTimeline`, method: 'POST', data: { taskId } });
 
-export const runningTasks = () => requestData<Task[]>({ url: `${TASK}/getRunningTaskList` });
-
 /** The executions planned or flown in [startTime, endTime] (server times), optionally of one dock. */
 export const executionsBetween = (
   query: { startTime: string; endTime: string; hangarId?: string },
