@@ -352,12 +352,13 @@ function OpenTaskDetail({
                 <Col span={15}>
                   <Row gutter={[8, 8]}>
                     <Col span={12}>
-                      <Statistic
-                        title={t('taskManager.detail.waypoint')}
-                        value={waypoint === null ? '—' : `${waypoint + 1} / ${total ?? '—'}`}
-                        valueStyle={{ fontSize: 18 }}
-                        data-testid="task-waypoint"
-                      />
+                      <div data-testid="task-waypoint">
+                        <Statistic
+                          title={t('taskManager.detail.waypoint')}
+                          value={waypoint === null ? '—' : `${waypoint + 1} / ${total ?? '—'}`}
+                          valueStyle={{ fontSize: 18 }}
+                        />
+                      </div>
                     </Col>
                     <Col span={12}>
                       <Statistic
