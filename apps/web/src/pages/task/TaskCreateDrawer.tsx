@@ -368,7 +368,7 @@ export function TaskCreateDrawer({
                   label={t('taskManager.rthAltitude')}
                   rules={[{ required: true }]}
                 >
-                  <InputNumber min={20} max={1500} addonAfter="m" data-testid="field-rthAltitude" />
+                  <InputNumber min={20} max={1500} suffix="m" data-testid="field-rthAltitude" />
                 </Form.Item>
                 <Form.Item name="outOfControlAction" label={t('taskManager.outOfControl')}>
                   <Select
@@ -618,7 +618,7 @@ export function TaskCreateDrawer({
                     <TimePicker format="HH:mm" data-testid="field-to" />
                   </Form.Item>
                   <Form.Item name="minBattery" label={t('taskManager.schedule.minBattery')}>
-                    <InputNumber min={20} max={100} addonAfter="%" data-testid="field-minBattery" />
+                    <InputNumber min={20} max={100} suffix="%" data-testid="field-minBattery" />
                   </Form.Item>
                 </Space>
               )}

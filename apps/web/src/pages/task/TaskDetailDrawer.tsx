@@ -118,7 +118,7 @@ function TimelineList({ items }: { items: TaskTimelineItem[] }) {
       items={items.map((item) => ({
         key: item.id,
         color: item.toStatus === null ? 'gray' : statusColor(item.toStatus).hex,
-        children: (
+        content: (
           <div data-testid="task-timeline-item" data-kind={item.kind} data-to={item.toStatus ?? ''}>
             <div className="task-timeline-head">
               <Typography.Text type="secondary">{formatDateTime(item.time)}</Typography.Text>
@@ -356,7 +356,7 @@ function OpenTaskDetail({
                         <Statistic
                           title={t('taskManager.detail.waypoint')}
                           value={waypoint === null ? '—' : `${waypoint + 1} / ${total ?? '—'}`}
-                          valueStyle={{ fontSize: 18 }}
+                          styles={{ content: { fontSize: 18 } }}
                         />
                       </div>
                     </Col>
@@ -364,7 +364,7 @@ function OpenTaskDetail({
                       <Statistic
                         title={t('taskManager.detail.photos')}
                         value={execution?.mediaCount ?? '—'}
-                        valueStyle={{ fontSize: 18 }}
+                        styles={{ content: { fontSize: 18 } }}
                       />
                     </Col>
                     <Col span={12}>
@@ -372,7 +372,7 @@ function OpenTaskDetail({
                         <Statistic
                           title={t('taskManager.flightDuration')}
                           value={text.duration(execution?.flightDuration ?? shown.flightDuration)}
-                          valueStyle={{ fontSize: 18 }}
+                          styles={{ content: { fontSize: 18 } }}
                         />
                       </div>
                     </Col>
@@ -381,7 +381,7 @@ function OpenTaskDetail({
                         <Statistic
                           title={t('taskManager.mileage')}
                           value={text.distance(execution?.mileage ?? shown.mileage)}
-                          valueStyle={{ fontSize: 18 }}
+                          styles={{ content: { fontSize: 18 } }}
                         />
                       </div>
                     </Col>

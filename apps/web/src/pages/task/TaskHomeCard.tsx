@@ -29,7 +29,7 @@ export function TaskHomeCard() {
             <Statistic
               title={text.status(status)}
               value={data?.byStatus[String(status)] ?? 0}
-              valueStyle={{ color: statusColor(status).hex }}
+              styles={{ content: { color: statusColor(status).hex } }}
             />
           </Col>
         ))}
