@@ -1,13 +1,5 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
-import {
-  isDockTask,
-  isFinalStatus,
-  TASK_STATUS,
-  type Task,
-  type TaskExecution,
-  type TaskStatus,
-  type TaskTimelineItem,
-} from '@aos/contract';
+import { isFinalStatus, TASK_STATUS, type Task, type TaskStatus, type TaskTimelineItem } from '@aos/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -50,35 +42,13 @@ import {
   taskTimeline,
 } from './api';
 import { statusColor } from './calendar';
+import { currentExecution, taskControls } from './controls';
 import type { TaskCodes } from './codes';
 import { useTaskText } from './text';
 import './locale';
 import './task.css';
 
 const TaskMap = lazy(() => loadMapChunk(() => import('./TaskMap')));
-
-/** The execution shown: the one flying or about to, else the latest. */
-export function currentExecution(executions: readonly TaskExecution[]): TaskExecution | undefined {
-  const open = executions.filter((execution) => !isFinalStatus(execution.taskStatus as TaskStatus));
-  const byTime = (list: readonly TaskExecution[]) =>
-    [...list].sort((a, b) => (a.startTime ?? a.planTime).localeCompare(b.startTime ?? b.planTime));
-  return byTime(open)[0] ?? byTime(executions).at(-1);
-}
-
-/** What an operator may do to a task now (by status and type; the buttons also need the permission). */
-export function taskControls(task: Pick<Task, 'type' | 'taskStatus'>) {
-  const status = task.taskStatus;
-  const dock = isDockTask(task.type);
-  return {
-    /** end it: the flight is stopped and the aircraft comes home */
-    close: status === TASK_STATUS.RECEIVED || status === TASK_STATUS.EXECUTING,
-    /** cancel a hangar task that has not flown */
-    cancel: dock && status === TASK_STATUS.PENDING,
-    /** fly it now */
-    execute: dock && status === TASK_STATUS.PENDING,
-    edit: status === TASK_STATUS.PENDING,
-  };
-}
 
 /** The operator's commands on a task, confirmed, with the task's lists refreshed after. */
 export function useTaskCommands() {
