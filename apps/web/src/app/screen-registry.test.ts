@@ -44,6 +44,8 @@ const BUILT: Record<string, string> = {
   route: 'route/route/RoutePage',
   project_home: 'project/home/ProjectPage',
   projectauth: 'project/auth/ProjectAuthPage',
+  project_task: 'task/ProjectTaskPage',
+  mission_task: 'task/MissionTaskPage',
 };
 
 // Screens the shell routes itself (app/Shell.tsx), and parts of screens that are not menu screens.
