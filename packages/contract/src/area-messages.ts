@@ -2,6 +2,7 @@
 import { messages as auth } from './auth/messages.js';
 import { messages as common } from './common/messages.js';
 import { messages as desk } from './desk/messages.js';
+import { messages as device } from './device/messages.js';
 import { messages as fleet } from './fleet/messages.js';
 import { messages as gis } from './gis/messages.js';
 import { messages as log } from './log/messages.js';
@@ -17,6 +18,7 @@ export const areaMessages = {
   ...auth,
   ...common,
   ...desk,
+  ...device,
   ...fleet,
   ...gis,
   ...log,

@@ -14,3 +14,4 @@ export * from './airspace.js';
 export * from './gis-map.js';
 export * from './gis-zone.js';
 export * from './route.js';
+export * from './task.js';
