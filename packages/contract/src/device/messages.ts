@@ -2,7 +2,10 @@
 export const messages = {
   'deviceCode.cause.taskDistribute': ['机场未能接收任务', 'the dock could not take the task'],
   'deviceCode.cause.md5Empty': ['下发的航线文件缺少 MD5 指纹', 'the route file was sent without its MD5'],
-  'deviceCode.cause.fileFormat': ['机场不支持该航线文件格式', 'the dock does not support the route file format'],
+  'deviceCode.cause.fileFormat': [
+    '机场不支持该航线文件格式',
+    'the dock does not support the route file format',
+  ],
   'deviceCode.cause.md5Mismatch': [
     '航线文件 MD5 校验失败',
     'the route file does not match its MD5 fingerprint',
@@ -18,10 +21,7 @@ export const messages = {
   'deviceCode.cause.storageFull': ['机场或飞行器存储空间不足', 'the dock or aircraft storage is full'],
   'deviceCode.cause.taskError': ['任务执行出错', 'the task failed on the dock'],
   'deviceCode.cause.fileParse': ['航线文件解析失败', 'the route file could not be read'],
-  'deviceCode.cause.heightLimit': [
-    '航线高度超过飞行器限高',
-    'the route is higher than the aircraft may fly',
-  ],
+  'deviceCode.cause.heightLimit': ['航线高度超过飞行器限高', 'the route is higher than the aircraft may fly'],
   'deviceCode.cause.geoZone': ['航线穿越限飞区', 'the route crosses a restricted zone'],
   'deviceCode.cause.lowBatteryReturn': [
     '飞行器低电量返航，任务未完成',
