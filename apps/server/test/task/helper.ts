@@ -31,7 +31,12 @@ export async function ok(response: { statusCode: number; body: string; json: () 
 }
 
 /** A waypoint route of the caller's tenant for `hangarId` (two points near HOME); answers its id. */
-export async function addRoute(app: FastifyInstance, token: string, hangarId?: string): Promise<string> {
+export async function addRoute(
+  app: FastifyInstance,
+  token: string,
+  hangarId?: string,
+  near: [number, number] = HOME,
+): Promise<string> {
   const data = await ok(
     await send(app, token, 'POST', '/api/aos-gisservice/routemanageline/submit', {
       name: `Route ${Math.random().toString(36).slice(2, 8)}`,
@@ -40,7 +45,7 @@ export async function addRoute(app: FastifyInstance, token: string, hangarId?: s
       design: {
         kind: 'waypoint',
         params: {
-          waypoints: [{ position: [HOME[0] + 0.001, HOME[1]] }, { position: [HOME[0] + 0.003, HOME[1]] }],
+          waypoints: [{ position: [near[0] + 0.001, near[1]] }, { position: [near[0] + 0.003, near[1]] }],
         },
       },
     }),
