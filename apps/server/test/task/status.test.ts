@@ -35,6 +35,7 @@ beforeAll(async () => {
         },
       )
     : first;
+  await second.ready();
   token = (await login(first)).access_token;
   const dock = await registerDock(first, token);
   const routeId = await addRoute(first, token, dock.id);
