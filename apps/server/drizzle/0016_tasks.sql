@@ -33,10 +33,10 @@ CREATE TABLE "aos_task" (
 );
 --> statement-breakpoint
 CREATE TABLE "aos_task_code_seq" (
+	"id" bigint PRIMARY KEY NOT NULL,
 	"tenant_id" varchar(12) NOT NULL,
 	"day" date NOT NULL,
-	"seq" integer NOT NULL,
-	CONSTRAINT "aos_task_code_seq_tenant_id_day_pk" PRIMARY KEY("tenant_id","day")
+	"seq" integer NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "aos_task_execution" (
@@ -112,6 +112,7 @@ ALTER TABLE "aos_dock" ADD COLUMN "time_zone" varchar(64);--> statement-breakpoi
 CREATE UNIQUE INDEX "aos_task_code_uq" ON "aos_task" USING btree ("tenant_id","code");--> statement-breakpoint
 CREATE INDEX "aos_task_tenant_idx" ON "aos_task" USING btree ("tenant_id","create_time") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "aos_task_hangar_idx" ON "aos_task" USING btree ("tenant_id","hangar_id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE UNIQUE INDEX "aos_task_code_seq_day_uq" ON "aos_task_code_seq" USING btree ("tenant_id","day");--> statement-breakpoint
 CREATE UNIQUE INDEX "aos_task_execution_plan_uq" ON "aos_task_execution" USING btree ("task_id","plan_at");--> statement-breakpoint
 CREATE INDEX "aos_task_execution_tenant_idx" ON "aos_task_execution" USING btree ("tenant_id","plan_at");--> statement-breakpoint
 CREATE INDEX "aos_task_execution_status_idx" ON "aos_task_execution" USING btree ("task_status","plan_at");--> statement-breakpoint

@@ -82,6 +82,9 @@ const PAGING = new Set(['current', 'size', 'ascs', 'descs', 'createTimeBegin', '
 
 /** Which table a route's own `id`, `ids` and `parentId` name, by its path. */
 const ROUTE_TABLES: Array<[RegExp, string]> = [
+  [/\/operatorTaskNotice/, 'aos_task_notice'],
+  [/\/taskextra\/executionDetails/, 'aos_task_execution'],
+  [/\/cloud-task\/(project-task|mission-plan|taskextra|uver\/task)\//, 'aos_task'],
   [/\/manufacturer\//, 'aos_brand'],
   [/\/supplier-config\//, 'aos_supplier_config'],
   [/\/equipment-management\/|\/equipment-manager\//, 'aos_device'],
@@ -141,6 +144,11 @@ const FIELD_TABLES: Record<string, string> = {
   brand: 'aos_brand',
   uavAirport: 'aos_uav_airport',
   dir: 'aos_map_dir',
+  dataLink: 'aos_device',
+  operator: 'blade_user',
+  route: 'aos_route_line',
+  task: 'aos_task',
+  execution: 'aos_task_execution',
 };
 /** Reference fields naming platform-wide rows (menus, scopes, data sources): no tenant's ids to put there. */
 const PLATFORM_REFERENCES = new Set(['menuId', 'menuIds', 'dataScopeIds', 'apiScopeIds', 'datasourceId']);
@@ -162,6 +170,8 @@ const NOT_REFERENCES = new Set([
   'aircraftModelId',
   'payloadModelId',
   'cameraId',
+  // a task's project: stored as given until the project area (issue 17) joins with its table and check
+  'projectId',
 ]);
 /** Reference fields the sweep met that it cannot place: each must be named in FIELD_TABLES or above. */
 const unplaced = new Set<string>();

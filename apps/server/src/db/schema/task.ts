@@ -7,7 +7,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   smallint,
   timestamp,
   uniqueIndex,
@@ -70,11 +69,12 @@ export const task = pgTable(
 export const taskCodeSequence = pgTable(
   'aos_task_code_seq',
   {
+    id: idColumn(),
     tenantId: tenantColumn(),
     day: date('day', { mode: 'string' }).notNull(),
     seq: integer('seq').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.day] })],
+  (t) => [uniqueIndex('aos_task_code_seq_day_uq').on(t.tenantId, t.day)],
 );
 
 /**

@@ -585,7 +585,7 @@ export class TaskService {
     const iso = `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}`;
     const [row] = await ctx.db
       .insert(taskCodeSequence)
-      .values({ tenantId: ctx.tenantId, day: iso, seq: 1 })
+      .values({ id: newId(), tenantId: ctx.tenantId, day: iso, seq: 1 })
       .onConflictDoUpdate({
         target: [taskCodeSequence.tenantId, taskCodeSequence.day],
         set: { seq: sql`${taskCodeSequence.seq} + 1` },
