@@ -1,6 +1,7 @@
 import { deviceTopic } from '@aos/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { DateTime } from 'luxon';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { taskExecution } from '../../src/db/schema/index.js';
 import {
@@ -258,6 +259,46 @@ describe('dispatch', () => {
     expect(neighbour.sim.received).toHaveLength(0);
     const timeline = await timelineOf(saved.id as string);
     expect(timeline.map((item) => item.cause)).toContain('task.condition.takeoffLock');
+  });
+
+  it('a continuous schedule waits within its window for the battery instead of failing', async () => {
+    const ready = await readyDock({ drone_charge_state: { state: 1, capacity_percent: 60 } });
+    const routeId = await ready.route();
+    const zone = 'Asia/Shanghai';
+    const start = DateTime.now().setZone(zone).minus({ minutes: 10 });
+    const end = DateTime.now().setZone(zone).plus({ minutes: 60 });
+    const saved = await ok(
+      await submitTask(
+        app,
+        token,
+        hangarTask(
+          ready.dock.id,
+          routeId,
+          {
+            mode: 'continuous',
+            startDate: start.toFormat('yyyy-MM-dd'),
+            endDate: end.toFormat('yyyy-MM-dd'),
+            from: start.toFormat('HH:mm'),
+            to: end.toFormat('HH:mm'),
+            minBattery: 90,
+          },
+          { type: 3 },
+        ),
+      ),
+    );
+    const taskId = saved.id as string;
+    await vi.waitFor(
+      async () => {
+        const entries = await timelineOf(taskId);
+        expect(entries.find((item) => item.kind === 'condition')).toMatchObject({
+          cause: 'task.condition.battery',
+        });
+      },
+      { timeout: 15_000, interval: 200 },
+    );
+    const [execution] = await executionsOf(app, taskId);
+    expect(execution!.taskStatus).toBe(0);
+    expect(ready.sim.received).toHaveLength(0);
   });
 });
 

@@ -141,8 +141,8 @@ describe('occurrences with two instances', () => {
     const startDate = inMinutes(24 * 60).slice(0, 10);
     const endDate = inMinutes(5 * 24 * 60).slice(0, 10);
     const schedule = {
-      mode: 'repeat',
-      frequency: 'daily',
+      mode: 'repeat' as const,
+      frequency: 'daily' as const,
       times: ['06:00', '12:00', '18:00'],
       startDate,
       endDate,
