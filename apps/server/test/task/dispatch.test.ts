@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { taskExecution } from '../../src/db/schema/index.js';
+import { taskExecution, telemetrySample } from '../../src/db/schema/index.js';
+import { newId } from '../../src/lib/ids.js';
 import {
   asDevice,
   connectDevice,
@@ -83,7 +84,7 @@ const timelineOf = async (taskId: string) =>
 
 describe('dispatch', () => {
   it('prepares with a presigned KMZ and its MD5, executes, follows progress to completed', async () => {
-    const { sim, dock, taskId } = await flying();
+    const { sim, dock, drone, taskId } = await flying();
     const executing = await waitStatus(app, taskId, 2);
     const prepare = sim.received.find((message) => message.method === 'flighttask_prepare') as Row;
     const data = prepare.data as Row;
@@ -104,8 +105,54 @@ describe('dispatch', () => {
       const [row] = await executionsOf(app, taskId);
       expect(row).toMatchObject({ percent: 50, waypointIndex: 1, mediaCount: 3 });
     });
+    const running = (await ok(
+      await send(app, token, 'GET', `${TASK}/getRunningTaskList`),
+    )) as unknown as Row[];
+    expect(running.map((item) => item.id)).toContain(executing.id);
+    const serials = await ok(await send(app, token, 'GET', `${TASK}/getSerialNumberByTaskID?id=${taskId}`));
+    expect(serials).toMatchObject({ hangarSn: dock.serialNumber, droneSn: drone.serialNumber });
+    // the drone's telemetry while it flew: 3 points, 40 s and about 170 m apart in all
+    // (its take-off moved a minute back, so that the points lie between the start and now)
+    const started = Date.now() - 60_000;
+    await app.database.db
+      .update(taskExecution)
+      .set({ startTime: new Date(started) })
+      .where(eq(taskExecution.id, executing.id));
+    const points: Array<[number, number, number]> = [
+      [1, 116.5, 39.91],
+      [21, 116.501, 39.91],
+      [41, 116.502, 39.91],
+    ];
+    await app.database.db.insert(telemetrySample).values(
+      points.map(([second, longitude, latitude]) => ({
+        id: newId(),
+        tenantId: '000000',
+        serialNumber: drone.serialNumber,
+        kind: 'device',
+        ownerId: drone.id,
+        gatewaySn: dock.serialNumber,
+        at: new Date(started + second * 1000),
+        longitude,
+        latitude,
+        height: 60,
+        osd: {},
+        period: Math.floor((started + second * 1000) / 1000),
+      })),
+    );
     await flightProgress(sim.client, dock, executing.id, 'ok', 100);
-    await waitStatus(app, taskId, 3);
+    const completed = await waitStatus(app, taskId, 3);
+    expect(completed.flightDuration).toBe(40);
+    expect(completed.mileage).toBeGreaterThan(160);
+    expect(completed.mileage).toBeLessThan(180);
+    const track = await ok(
+      await send(app, token, 'GET', `/api/cloud-task/uver/task/track/list?taskId=${taskId}`),
+    );
+    expect((track.planned as unknown[][])[0]!.length).toBeGreaterThanOrEqual(2);
+    expect(track.flown as unknown[]).toHaveLength(3);
+    const history = await ok(
+      await send(app, token, 'GET', `${TASK}/historicalRoutePage?current=1&size=10&taskId=${taskId}`),
+    );
+    expect(history.records).toMatchObject([{ id: executing.id, taskStatus: 3 }]);
     const detail = await ok(await send(app, token, 'GET', `${TASK}/detail?id=${taskId}`));
     expect(detail.taskStatus).toBe(3);
     const moves = (await timelineOf(taskId)).filter((item) => item.kind === 'status');
