@@ -109,6 +109,27 @@ describe('task submit refusals', () => {
         timeZone: 'Asia/Tokyo',
       }),
     );
+    const dockBody = {
+      id: dockInTokyo.id,
+      name: `Dock ${dockInTokyo.serialNumber}`,
+      type: 1,
+      serialNumber: dockInTokyo.serialNumber,
+      modelId: 'dji-dock2',
+    };
+    const badZone = await send(app, token, 'POST', '/api/cloud-equipment/uavhangar/submit', {
+      ...dockBody,
+      timeZone: 'Mars/Olympus',
+    });
+    expect(badZone.statusCode).toBe(400);
+    expect(JSON.stringify(badZone.json())).toContain('timeZone');
+    // a form without the field keeps the zone
+    await ok(
+      await send(app, token, 'POST', '/api/cloud-equipment/uavhangar/submit', { ...dockBody, name: 'Tokyo' }),
+    );
+    const shown = await ok(
+      await send(app, token, 'GET', `/api/cloud-equipment/uavhangar/detail?id=${dockInTokyo.id}`),
+    );
+    expect(shown).toMatchObject({ name: 'Tokyo', timeZone: 'Asia/Tokyo' });
     const route = await addRoute(app, token);
     const start = inMinutes(24 * 60, 'Asia/Tokyo').slice(0, 10);
     const end = inMinutes(10 * 24 * 60, 'Asia/Tokyo').slice(0, 10);
