@@ -97,6 +97,39 @@ describe('the status machine, persisted', () => {
     expect(legal).toBe(12);
   });
 
+  it('the task’s own status follows its single execution to the end', async () => {
+    const dock = await registerDock(first, token);
+    const routeId = await addRoute(first, token, dock.id);
+    const saved = await ok(
+      await submitTask(first, token, hangarTask(dock.id, routeId, { mode: 'once', at: inMinutes(30 * 60) })),
+    );
+    expect(saved).toMatchObject({ taskStatus: 0 });
+    expect(saved.nextTime).toBeTruthy();
+    const [execution] = await executionsOf(first, saved.id as string);
+    await moveExecution(ctx(), {
+      executionId: execution!.id,
+      from: 0,
+      to: 2,
+      cause: 'task.timeline.executing',
+    });
+    const [flying] = await first.database.db
+      .select()
+      .from(task)
+      .where(eq(task.id, saved.id as string));
+    expect(flying).toMatchObject({ taskStatus: 2, nextTime: null });
+    await moveExecution(ctx(), {
+      executionId: execution!.id,
+      from: 2,
+      to: 3,
+      cause: 'task.timeline.completed',
+    });
+    const [done] = await first.database.db
+      .select()
+      .from(task)
+      .where(eq(task.id, saved.id as string));
+    expect(done).toMatchObject({ taskStatus: 3, nextTime: null });
+  });
+
   it('compare-and-set: of two movers from one status, exactly one moves it', async () => {
     for (let round = 0; round < 5; round++) {
       const id = await executionIn(0);

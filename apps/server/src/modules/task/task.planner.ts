@@ -1,24 +1,22 @@
-import {
-  isDockTask,
-  localTimeOf,
-  nextStart,
-  occurrencesOf,
-  TASK_STATUS,
-  TASK_TYPE,
-  windowsOf,
-} from '@aos/contract';
+import { isDockTask, localTimeOf, occurrencesOf, TASK_STATUS, TASK_TYPE, windowsOf } from '@aos/contract';
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { task, taskExecution, taskNotice } from '../../db/schema/index.js';
 import type { Ctx } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
-import { type ExecutionRow, moveExecution, refreshTaskStatus, type TaskRow } from './task.status.js';
+import {
+  type ExecutionRow,
+  moveExecution,
+  PLANNED_FOREVER,
+  refreshTaskStatus,
+  type TaskRow,
+} from './task.status.js';
+
+export { PLANNED_FOREVER };
 
 /** Occurrences are created as executions this far ahead (the timer tops it up every minute). */
 export const PLAN_HORIZON_MS = 48 * 3_600_000;
 /** An occurrence not started within this long after its time has expired (continuous: its window's end). */
 export const START_WINDOW_MS = 30 * 60_000;
-/** `planned_until` of a schedule with nothing left to plan (a far date every database and formatter reads). */
-export const PLANNED_FOREVER = Date.UTC(9999, 0, 1);
 /** A flight task (remote controller) or manual task is open this long after its time before it expires. */
 export const OPEN_TASK_WINDOW_MS = 24 * 3_600_000;
 
@@ -70,12 +68,10 @@ export async function planTask(ctx: Ctx, t: TaskRow, now: number): Promise<Execu
         .onConflictDoNothing({ target: [taskExecution.taskId, taskExecution.planAt] })
         .returning()
     : [];
-  const next = schedule.mode === 'now' ? null : nextStart(schedule, zone, now);
   await ctx.db
     .update(task)
     .set({
       plannedUntil: sql`greatest(coalesce(${task.plannedUntil}, to_timestamp(0)), ${new Date(planned)})`,
-      nextTime: next === null ? null : new Date(next),
     })
     .where(eq(task.id, t.id));
   // A manual task tells its operator of each execution.
@@ -92,7 +88,7 @@ export async function planTask(ctx: Ctx, t: TaskRow, now: number): Promise<Execu
       })),
     );
   }
-  await refreshTaskStatus(ctx, t.id);
+  await refreshTaskStatus(ctx, t.id, now);
   return created;
 }
 

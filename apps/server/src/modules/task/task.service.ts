@@ -38,7 +38,13 @@ import { formatCompactDate, parseDateTime } from '../../lib/time.js';
 import { insertAudit, scope, updateAudit } from '../../lib/tenant-scope.js';
 import type { Services } from '../../area.js';
 import { PLANNED_FOREVER, planTask } from './task.planner.js';
-import { type ExecutionRow, moveExecution, type TaskRow, writeTimeline } from './task.status.js';
+import {
+  type ExecutionRow,
+  moveExecution,
+  refreshTaskStatus,
+  type TaskRow,
+  writeTimeline,
+} from './task.status.js';
 
 /** What the service hands the dispatcher: start these executions (their jobs), end or steer these flights. */
 export interface TaskDispatcher {
@@ -666,8 +672,7 @@ export class TaskService {
 
   /** `update`: a change while nothing of the task has flown or is flying (its waiting executions re-planned). */
   async update(ctx: Ctx, id: string, input: Input) {
-    const before = await this.row(ctx, id);
-    if (before.type !== input.type) throw fieldError('type', 'task.changeFlown');
+    await this.row(ctx, id);
     const [flown] = await ctx.db
       .select({ n: count() })
       .from(taskExecution)
@@ -779,6 +784,7 @@ export class TaskService {
       .update(task)
       .set({ nextTime: null, plannedUntil: new Date(PLANNED_FOREVER), ...updateAudit(ctx) })
       .where(scope(ctx, task, eq(task.id, id)));
+    await refreshTaskStatus(ctx, id, this.now());
   }
 
   /**

@@ -1,4 +1,11 @@
-import { canMove, FINAL_TASK_STATUSES, TASK_STATUS, TASK_STATUS_KEYS, type TaskStatus } from '@aos/contract';
+import {
+  canMove,
+  FINAL_TASK_STATUSES,
+  nextStart,
+  TASK_STATUS,
+  TASK_STATUS_KEYS,
+  type TaskStatus,
+} from '@aos/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { task, taskExecution, taskTimeline } from '../../db/schema/index.js';
 import { type Ctx, inTransaction } from '../../lib/context.js';
@@ -104,28 +111,39 @@ export async function moveExecution(ctx: Ctx, move: Move): Promise<ExecutionRow 
   });
 }
 
+/** `planned_until` of a schedule with nothing left to plan (a far date every database and formatter reads). */
+export const PLANNED_FOREVER = Date.UTC(9999, 0, 1);
+
 /**
  * The task's own status from its executions: executing (or received) while one is; pending while one waits
- * or the schedule has flights left (next_time); otherwise the last execution's final status.
+ * or the schedule has flights left; otherwise the last execution's final status. `next_time` follows: the
+ * earliest waiting execution, else the schedule's next start beyond what is planned (none once the task is
+ * closed or its schedule over).
  */
-export async function refreshTaskStatus(ctx: Ctx, taskId: string): Promise<void> {
+export async function refreshTaskStatus(ctx: Ctx, taskId: string, now = Date.now()): Promise<void> {
   const [counts] = await ctx.db
     .select({
       executing: sql<number>`count(*) filter (where ${taskExecution.taskStatus} = ${TASK_STATUS.EXECUTING})::int`,
       received: sql<number>`count(*) filter (where ${taskExecution.taskStatus} = ${TASK_STATUS.RECEIVED})::int`,
       pending: sql<number>`count(*) filter (where ${taskExecution.taskStatus} = ${TASK_STATUS.PENDING})::int`,
+      firstPending: sql<Date | null>`min(${taskExecution.planAt}) filter (where ${taskExecution.taskStatus} = ${TASK_STATUS.PENDING})`,
     })
     .from(taskExecution)
     .where(and(eq(taskExecution.taskId, taskId), eq(taskExecution.isDeleted, 0)));
   const [own] = await ctx.db
-    .select({ nextTime: task.nextTime })
+    .select({ schedule: task.schedule, zone: task.timeZone, plannedUntil: task.plannedUntil })
     .from(task)
     .where(eq(task.id, taskId))
     .limit(1);
+  if (!own) return;
+  let next: number | null = counts!.firstPending ? new Date(counts!.firstPending).getTime() : null;
+  const planning = (own.plannedUntil?.getTime() ?? 0) < PLANNED_FOREVER;
+  if (next === null && planning && own.schedule.mode !== 'now')
+    next = nextStart(own.schedule, own.zone, Math.max(now, own.plannedUntil?.getTime() ?? 0));
   let status: number;
   if (counts!.executing > 0) status = TASK_STATUS.EXECUTING;
   else if (counts!.received > 0) status = TASK_STATUS.RECEIVED;
-  else if (counts!.pending > 0 || own?.nextTime) status = TASK_STATUS.PENDING;
+  else if (counts!.pending > 0 || next !== null) status = TASK_STATUS.PENDING;
   else {
     const [last] = await ctx.db
       .select({ status: taskExecution.taskStatus })
@@ -141,5 +159,8 @@ export async function refreshTaskStatus(ctx: Ctx, taskId: string): Promise<void>
       .limit(1);
     status = last?.status ?? TASK_STATUS.PENDING;
   }
-  await ctx.db.update(task).set({ taskStatus: status }).where(eq(task.id, taskId));
+  await ctx.db
+    .update(task)
+    .set({ taskStatus: status, nextTime: next === null ? null : new Date(next) })
+    .where(eq(task.id, taskId));
 }
