@@ -5,16 +5,7 @@ import { DateTime } from 'luxon';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { taskExecution, telemetrySample } from '../../src/db/schema/index.js';
 import { newId } from '../../src/lib/ids.js';
-import {
-  asDevice,
-  connectDevice,
-  endDevices,
-  envelope,
-  nextMessage,
-  publish,
-  registerDock,
-  type Row,
-} from '../device-helper.js';
+import { endDevices, envelope, nextMessage, publish, registerDock, type Row } from '../device-helper.js';
 import { send } from '../helper.js';
 import { type ControlApp, onlineDock, startControlApp } from '../remote-control/helper.js';
 import {
@@ -348,6 +339,3 @@ describe('dispatch', () => {
     expect(ready.sim.received).toHaveLength(0);
   });
 });
-
-void connectDevice;
-void asDevice;
