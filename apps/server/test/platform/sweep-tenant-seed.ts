@@ -518,6 +518,29 @@ export async function seedTenant(app: FastifyInstance, side: TenantSide, mark: s
       params: { waypoints: [{ position: [116.31, 39.91] }, { position: [116.312, 39.91] }] },
     },
   });
+  // tasks (the task area, project-task): a manual task whose operator (the administrator) has a notice, then
+  // a hangar task flying the route in two days; their executions, timelines and the day's code sequence
+  const route = await idOf('aos_route_line', 'name', `${mark}-route`);
+  const operator = await idOf('blade_user', 'account', 'admin');
+  const at = `${day(2)} 08:00`;
+  await call('POST', '/api/cloud-task/project-task/submit', {
+    name: `${mark}-manual`,
+    type: 4,
+    operatorId: operator,
+    schedule: { mode: 'once', at },
+    remark: `${mark}-remark`,
+  });
+  await call('POST', '/api/cloud-task/project-task/submit', {
+    name: `${mark}-task`,
+    type: 2,
+    hangarId: dock,
+    routeId: route,
+    aircraftId: drone,
+    operatorId: operator,
+    schedule: { mode: 'once', at },
+    rthAltitude: 120,
+    remark: `${mark}-remark`,
+  });
 
   // a project of its team with every field, its member, machines and files, and its authorisation (the
   // project area: project-management, item-manager-config, projectauth)

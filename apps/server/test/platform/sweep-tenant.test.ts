@@ -82,6 +82,9 @@ const PAGING = new Set(['current', 'size', 'ascs', 'descs', 'createTimeBegin', '
 
 /** Which table a route's own `id`, `ids` and `parentId` name, by its path. */
 const ROUTE_TABLES: Array<[RegExp, string]> = [
+  [/\/operatorTaskNotice/, 'aos_task_notice'],
+  [/\/taskextra\/executionDetails/, 'aos_task_execution'],
+  [/\/cloud-task\/(project-task|mission-plan|taskextra|uver\/task)\//, 'aos_task'],
   [/\/manufacturer\//, 'aos_brand'],
   [/\/supplier-config\//, 'aos_supplier_config'],
   [/\/equipment-management\/|\/equipment-manager\//, 'aos_device'],
@@ -149,6 +152,10 @@ const FIELD_TABLES: Record<string, string> = {
   leader: 'blade_user',
   member: 'blade_user',
   dataLink: 'aos_device',
+  operator: 'blade_user',
+  route: 'aos_route_line',
+  task: 'aos_task',
+  execution: 'aos_task_execution',
 };
 /** Reference fields naming platform-wide rows (menus, scopes, data sources): no tenant's ids to put there. */
 const PLATFORM_REFERENCES = new Set(['menuId', 'menuIds', 'dataScopeIds', 'apiScopeIds', 'datasourceId']);

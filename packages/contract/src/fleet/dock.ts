@@ -3,6 +3,7 @@ import { AuditFields, Id, optionalText, text, num, keyFilter } from '../common/s
 import { DOCK_VISIBLE, LOW_BATTERY_DEFAULT, ULTRA_LOW_BATTERY_DEFAULT } from './device-rules.js';
 import { DeviceCredentialSchema } from './credential.js';
 import { DeviceDetailQuery } from './device.js';
+import { TimeZone } from '../task/schedule.js';
 import {
   ranged,
   SerialNumber,
@@ -60,6 +61,8 @@ export const DockSchema = AuditFields.extend({
   /** `hangar_visible` key: 1 shown, 0 hidden */
   visible: z.number().int(),
   remark: z.string().nullable(),
+  /** IANA zone its task schedules are read in (null: the server's TIME_ZONE) */
+  timeZone: z.string().nullable(),
   deptName: z.string().nullable(),
   manufacturerName: z.string().nullable(),
   modelName: z.string().nullable(),
@@ -111,6 +114,8 @@ export const DockSubmit = z
     ultraLowBattery: BatteryPercent.default(ULTRA_LOW_BATTERY_DEFAULT),
     visible: ranged(0, 1, 'fleet.visible', true).default(DOCK_VISIBLE),
     remark: optionalText(255),
+    /** IANA zone of the dock (task schedules); absent keeps it, null or '' clears it (the server's zone) */
+    timeZone: z.union([TimeZone, z.literal('')]).nullish(),
   })
   .superRefine(dockSettingsRules);
 export type DockSubmit = z.infer<typeof DockSubmit>;

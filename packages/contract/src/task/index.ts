@@ -6,3 +6,4 @@
 export * from './status.js';
 export * from './schedule.js';
 export * from './task.js';
+export * from './api.js';

@@ -192,6 +192,8 @@ export const dock = pgTable(
     /** key of the `hangar_visible` dictionary: 1 shown, 0 hidden */
     visible: smallint('visible').notNull().default(1),
     remark: varchar('remark', { length: 255 }),
+    /** IANA zone task schedules of this dock are read in (null: the server's TIME_ZONE) */
+    timeZone: varchar('time_zone', { length: 64 }),
     ...auditColumns(),
   },
   (t) => [

@@ -15,3 +15,4 @@ export * from './gis-map.js';
 export * from './gis-zone.js';
 export * from './route.js';
 export * from './project.js';
+export * from './task.js';

@@ -218,6 +218,8 @@ export class DockService {
       ultraLowBattery: input.ultraLowBattery,
       visible: input.visible,
       remark: input.remark || null,
+      // absent: kept (a form without the field does not clear it)
+      ...(input.timeZone !== undefined ? { timeZone: input.timeZone || null } : {}),
     };
   }
 

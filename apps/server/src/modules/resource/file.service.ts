@@ -162,6 +162,19 @@ export class FileService {
     return Buffer.concat(chunks);
   }
 
+  /**
+   * A URL anyone (a dock) can GET an object kept by `saveObject` with until it expires: the tenant's S3 store
+   * signs its own; the local store's link is served by this server (`/files/signed`).
+   */
+  async presignObject(
+    ctx: Ctx,
+    object: { key: string; ossVersionId: string | null },
+    expiresSeconds: number,
+  ): Promise<string> {
+    if (!ownsKey(ctx.tenantId, object.key)) throw notFound();
+    return (await storeOf(ctx.db, this.storage, object)).presignGet(object.key, { expiresSeconds });
+  }
+
   /** Remove an object kept by `saveObject`; false (not thrown) when its store cannot be reached. */
   async removeObject(ctx: Ctx, object: { key: string; ossVersionId: string | null }): Promise<boolean> {
     if (!ownsKey(ctx.tenantId, object.key)) return false;

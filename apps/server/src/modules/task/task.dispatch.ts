@@ -1,0 +1,660 @@
+import {
+  canMove,
+  deviceCodeInfo,
+  DOCK_MODE,
+  type DockOsd,
+  isDockTask,
+  type JobEvent,
+  type MessageKey,
+  statusOfProgress,
+  TASK_STATUS,
+  type TaskStatus,
+  weatherLimitsOf,
+} from '@aos/contract';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Services } from '../../area.js';
+import type { Executor } from '../../db/client.js';
+import { task, taskExecution } from '../../db/schema/index.js';
+import { DeviceCommandError } from '../../device/commands.js';
+import type { DeviceEventEvent, DeviceRef } from '../../device/events.js';
+import type { DeviceLink } from '../../device/link.js';
+import { type Ctx, inTransaction, platformCtx } from '../../lib/context.js';
+import { AppError } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { formatDateTime } from '../../lib/time.js';
+import type { LiveHub } from '../../live/hub.js';
+import type { Scheduler } from '../../scheduler/scheduler.js';
+import { executionsDue, expireOverdue, planTask, tasksToPlan } from './task.planner.js';
+import type { TaskDispatcher, TaskService } from './task.service.js';
+import { type ExecutionRow, moveExecution, type TaskRow, writeTimeline } from './task.status.js';
+
+declare module '../../scheduler/jobs.js' {
+  interface JobMap {
+    /** start one execution of a task at its time (singleton per execution id) */
+    'task.start': { executionId: string };
+    /** every minute: plan the horizon, re-send due starts, expire the overdue, recover stalled flights */
+    'task.tick': Record<string, never>;
+  }
+}
+
+/**
+ * Two docks closer than this (m) share their take-off area: they never start a take-off at the same moment
+ * (docs/task.md "Take-off lock").
+ */
+export const TAKEOFF_AREA_M = 100;
+/** A take-off occupies its area this long after the start (prepare, hatch, climb). */
+export const TAKEOFF_GUARD_MS = 2 * 60_000;
+/** The advisory-lock key the take-off decisions serialise on (one across every instance and tenant). */
+const TAKEOFF_LOCK_KEY = 0x7a5c_17;
+/** How long a presigned KMZ URL given to a dock stays valid. */
+export const KMZ_URL_SECONDS = 3600;
+/** A flight with no progress for this long, whose dock says idle with the drone inside, is finished. */
+export const RECOVERY_IDLE_MS = 5 * 60_000;
+/** A continuous schedule, or a take-off held by a neighbour, tries again after this long. */
+export const WAIT_RETRY_MS = 60_000;
+export const TAKEOFF_RETRY_MS = 15_000;
+
+/** `wayline_type` of `flighttask_prepare` by route kind. */
+const WAYLINE_TYPE: Record<string, number> = { waypoint: 0, area: 1, oblique: 2, strip: 3 };
+
+interface Refusal {
+  cause: MessageKey;
+  params?: Record<string, string | number>;
+  /** nothing waiting can change: fail whatever the schedule */
+  final?: boolean;
+  retryMs?: number;
+}
+
+type Deps = Pick<Services, 'routes' | 'routeChecks' | 'files' | 'telemetry'> & { tasks: TaskService };
+
+function distanceM(lon1: number, lat1: number, lon2: number, lat2: number): number {
+  const rad = Math.PI / 180;
+  const a =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
+    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
+  return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/**
+ * Dispatch over the device link (PROTOCOLS.md §2 Flight tasks; issue 17): at an execution's time its
+ * conditions are checked on the dock's live state, then `flighttask_prepare` (the KMZ as a presigned URL with
+ * its MD5) and `flighttask_execute`; `flighttask_progress` events from the dock flying it drive the status;
+ * `flighttask_resource_get` is answered for the asking dock's own flight only. Everything it knows is in the
+ * database, so any instance continues a flight another started (and a restarted one recovers it).
+ */
+export class TaskDispatch implements TaskDispatcher {
+  constructor(
+    private readonly db: Executor,
+    private readonly link: DeviceLink,
+    private readonly live: Pick<LiveHub, 'get'>,
+    private readonly scheduler: Scheduler,
+    private readonly deps: Deps,
+    private readonly log: Pick<FastifyBaseLogger, 'warn' | 'debug'>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private ctx(tenantId: string): Ctx {
+    return platformCtx(this.db, tenantId);
+  }
+
+  // ------------------------------------------------------------------------------------------------ wiring
+
+  async define(): Promise<void> {
+    this.scheduler.define('task.start', (job) => this.start(job.data.executionId), {
+      policy: 'stately',
+      retryLimit: 1,
+      retryDelaySeconds: 10,
+      expireInSeconds: 600,
+      concurrency: 4,
+    });
+    this.scheduler.define('task.tick', () => this.tick(), { policy: 'singleton', retryLimit: 0 });
+    await this.scheduler.schedule('task.tick', '* * * * *', {});
+  }
+
+  attach(): void {
+    this.link.on('event', (event) => {
+      if (event.method !== 'flighttask_progress' || !event.job) return;
+      this.progress(event.device, event.job).catch((error: unknown) =>
+        this.log.warn({ err: error, sn: event.device.serialNumber }, 'flight progress not handled'),
+      );
+    });
+    this.link.handleRequest('flighttask_resource_get', (device, data) => this.resourceGet(device, data));
+  }
+
+  /** Send the start jobs of new executions (a job per execution: any number of sends start it once). */
+  async schedule(executions: Array<Pick<ExecutionRow, 'id' | 'planAt'>>): Promise<void> {
+    for (const execution of executions)
+      await this.scheduler.send(
+        'task.start',
+        { executionId: execution.id },
+        { startAfter: execution.planAt, singletonKey: execution.id },
+      );
+  }
+
+  async startNow(_ctx: Ctx, execution: ExecutionRow): Promise<void> {
+    await this.start(execution.id);
+  }
+
+  // ------------------------------------------------------------------------------------------------ start
+
+  /** Start one execution if it is still waiting and its time has come (the `task.start` job). */
+  async start(executionId: string): Promise<void> {
+    const [execution] = await this.db
+      .select()
+      .from(taskExecution)
+      .where(and(eq(taskExecution.id, executionId), eq(taskExecution.isDeleted, 0)))
+      .limit(1);
+    if (!execution || execution.taskStatus !== TASK_STATUS.PENDING) return;
+    const ctx = this.ctx(execution.tenantId);
+    const now = this.now();
+    if (execution.planAt.getTime() > now + 1000) {
+      await this.schedule([execution]);
+      return;
+    }
+    if (execution.windowEnd.getTime() <= now) {
+      await moveExecution(ctx, {
+        executionId,
+        from: 0,
+        to: TASK_STATUS.EXPIRED,
+        cause: 'task.timeline.expired',
+        set: { endTime: new Date(now) },
+      });
+      return;
+    }
+    const [row] = await this.db
+      .select()
+      .from(task)
+      .where(and(eq(task.id, execution.taskId), eq(task.isDeleted, 0)))
+      .limit(1);
+    if (!row || !isDockTask(row.type)) return;
+    const ready = await this.conditions(ctx, row);
+    if ('cause' in ready) return this.refused(ctx, row, execution, ready);
+    const held = await this.claimTakeoff(ctx, execution, ready.dockSn, ready.osd);
+    if (held) return this.refused(ctx, row, execution, held);
+    await this.prepareAndExecute(ctx, row, execution, ready.dockSn);
+  }
+
+  /** The conditions of spec/issue 17 on the dock's live state; the first unmet one. */
+  private async conditions(ctx: Ctx, row: TaskRow): Promise<Refusal | { dockSn: string; osd: DockOsd }> {
+    const found = row.hangarId ? await this.deps.tasks.dockAndDrone(ctx, row.hangarId) : null;
+    if (!found) return { cause: 'task.hangarNotFound', final: true };
+    if (!this.link.running) return { cause: 'task.condition.linkDown' };
+    const live = await this.live.get(found.dock.serialNumber);
+    if (!live?.online) return { cause: 'task.hangarOffline' };
+    const osd = live.osd as DockOsd;
+    if (osd.mode_code !== DOCK_MODE.IDLE) return { cause: 'task.condition.dockBusy' };
+    if (osd.drone_in_dock !== 1) return { cause: 'task.condition.droneNotInDock' };
+    const battery = osd.drone_charge_state?.capacity_percent;
+    const minimum = row.schedule.mode === 'continuous' ? row.schedule.minBattery : found.dock.lowBattery;
+    if (battery === undefined || battery < minimum)
+      return { cause: 'task.condition.battery', params: { value: battery ?? 0, limit: minimum } };
+    if (osd.storage?.total && osd.storage.used !== undefined && osd.storage.used >= osd.storage.total * 0.98)
+      return { cause: 'task.condition.storage' };
+    const limits = weatherLimitsOf(found.droneModelId);
+    if (osd.wind_speed !== undefined && osd.wind_speed > limits.windSpeed)
+      return { cause: 'task.condition.wind', params: { value: osd.wind_speed, limit: limits.windSpeed } };
+    if (osd.rainfall !== undefined && osd.rainfall > limits.rainfall) return { cause: 'task.condition.rain' };
+    let flight;
+    try {
+      flight = await this.deps.routes.flight(ctx, row.routeId!);
+    } catch {
+      return { cause: 'task.routeUnknown', final: true };
+    }
+    const check = await this.deps.routeChecks.checkSaved(ctx, flight, { hangarId: row.hangarId });
+    if (!check.ok) {
+      const blocking = check.items.find((item) => item.level === 'block');
+      return { cause: 'task.condition.route', params: { reason: blocking?.code ?? 'unknown' } };
+    }
+    return { dockSn: found.dock.serialNumber, osd };
+  }
+
+  /**
+   * A refused start: a timeline entry with its cause; a continuous schedule (or a take-off held by a
+   * neighbour) waits and tries again within its window, any other execution fails.
+   */
+  private async refused(ctx: Ctx, row: TaskRow, execution: ExecutionRow, refusal: Refusal) {
+    const retryMs =
+      refusal.retryMs ?? (row.schedule.mode === 'continuous' && !refusal.final ? WAIT_RETRY_MS : 0);
+    const now = this.now();
+    if (retryMs && now + retryMs < execution.windowEnd.getTime()) {
+      await writeTimeline(ctx, {
+        taskId: row.id,
+        executionId: execution.id,
+        kind: 'condition',
+        cause: refusal.cause,
+        params: refusal.params ?? {},
+      });
+      await this.scheduler.send(
+        'task.start',
+        { executionId: execution.id },
+        { startAfter: new Date(now + retryMs), singletonKey: `${execution.id}:${now}` },
+      );
+      return;
+    }
+    await moveExecution(ctx, {
+      executionId: execution.id,
+      from: 0,
+      to: TASK_STATUS.FAILED,
+      cause: refusal.cause,
+      params: refusal.params ?? {},
+      set: { causeKey: refusal.cause, endTime: new Date(now) },
+    });
+  }
+
+  /**
+   * Two docks within TAKEOFF_AREA_M never start a take-off at the same moment: under one advisory lock (every
+   * instance), a neighbour that started within TAKEOFF_GUARD_MS holds this one back; otherwise this execution
+   * claims its start time.
+   */
+  private async claimTakeoff(
+    ctx: Ctx,
+    execution: ExecutionRow,
+    dockSn: string,
+    osd: DockOsd,
+  ): Promise<Refusal | null> {
+    const now = this.now();
+    return inTransaction(ctx, async (tx) => {
+      await tx.db.execute(sql`select pg_advisory_xact_lock(${TAKEOFF_LOCK_KEY})`);
+      if (osd.longitude !== undefined && osd.latitude !== undefined) {
+        const recent = await tx.db
+          .selectDistinct({ sn: taskExecution.hangarSn })
+          .from(taskExecution)
+          .where(
+            and(
+              inArray(taskExecution.taskStatus, [0, 1, 2]),
+              gt(taskExecution.startTime, new Date(now - TAKEOFF_GUARD_MS)),
+              ne(taskExecution.id, execution.id),
+              sql`${taskExecution.hangarSn} is not null and ${taskExecution.hangarSn} <> ${dockSn}`,
+            ),
+          );
+        for (const other of recent) {
+          const live = await this.live.get(other.sn!);
+          const o = live?.osd as DockOsd | undefined;
+          if (o?.longitude === undefined || o.latitude === undefined) continue;
+          if (distanceM(osd.longitude, osd.latitude, o.longitude, o.latitude) < TAKEOFF_AREA_M)
+            return { cause: 'task.condition.takeoffLock', retryMs: TAKEOFF_RETRY_MS } satisfies Refusal;
+        }
+      }
+      const [claimed] = await tx.db
+        .update(taskExecution)
+        .set({ startTime: new Date(now), hangarSn: dockSn, flightId: execution.id })
+        .where(and(eq(taskExecution.id, execution.id), eq(taskExecution.taskStatus, 0)))
+        .returning({ id: taskExecution.id });
+      // moved meanwhile (cancelled, started elsewhere): nothing to start, nothing to refuse
+      return claimed ? null : ({ cause: 'task.statusMoved', final: true } satisfies Refusal);
+    });
+  }
+
+  private async prepareAndExecute(ctx: Ctx, row: TaskRow, execution: ExecutionRow, dockSn: string) {
+    const flightId = execution.id;
+    let prepared: ExecutionRow | null = null;
+    try {
+      const flight = await this.deps.routes.flight(ctx, row.routeId!);
+      const url = await this.deps.files.presignObject(
+        ctx,
+        { key: flight.row.kmzKey, ossVersionId: flight.row.kmzOssVersionId },
+        KMZ_URL_SECONDS,
+      );
+      await this.link.call(
+        dockSn,
+        'flighttask_prepare',
+        {
+          flight_id: flightId,
+          execute_time: this.now(),
+          task_type: 0,
+          wayline_type: WAYLINE_TYPE[flight.row.kind] ?? 0,
+          file: { url, fingerprint: flight.row.fingerprint },
+          rth_altitude: row.rthAltitude,
+          out_of_control_action: row.outOfControlAction,
+          exit_wayline_when_rc_lost: 0,
+        },
+        { gatewaySn: dockSn, bid: flightId },
+      );
+      prepared = await moveExecution(ctx, {
+        executionId: execution.id,
+        from: 0,
+        to: TASK_STATUS.RECEIVED,
+        cause: 'task.timeline.prepared',
+        set: { flightId, hangarSn: dockSn },
+      });
+      if (!prepared) return;
+      await this.link.call(
+        dockSn,
+        'flighttask_execute',
+        { flight_id: flightId },
+        { gatewaySn: dockSn, bid: flightId },
+      );
+      // a progress event may have moved it already (received → executing): then nothing to do here
+      await moveExecution(ctx, {
+        executionId: execution.id,
+        from: TASK_STATUS.RECEIVED,
+        to: TASK_STATUS.EXECUTING,
+        cause: 'task.timeline.executing',
+      });
+    } catch (error) {
+      await this.failed(ctx, execution.id, prepared ? TASK_STATUS.RECEIVED : TASK_STATUS.PENDING, error);
+    }
+  }
+
+  /** A command or step that failed: the device's code as a cause and a remedy, or the platform's cause. */
+  private async failed(ctx: Ctx, executionId: string, from: TaskStatus, error: unknown) {
+    const now = new Date(this.now());
+    if (error instanceof DeviceCommandError && error.reason === 'rejected' && error.result !== null) {
+      const info = deviceCodeInfo(error.result);
+      await moveExecution(ctx, {
+        executionId,
+        from,
+        to: TASK_STATUS.FAILED,
+        cause: 'task.timeline.deviceFailed',
+        params: { code: info.code },
+        errorCode: info.code,
+        remedy: info.remedyKey,
+        set: { errorCode: info.code, causeKey: info.causeKey, remedyKey: info.remedyKey, endTime: now },
+      });
+      return;
+    }
+    if (!(error instanceof DeviceCommandError))
+      this.log.warn({ err: error, executionId }, 'task dispatch failed');
+    const cause =
+      error instanceof AppError && error.status === 404 ? 'task.routeUnknown' : 'task.executionFailed';
+    await moveExecution(ctx, {
+      executionId,
+      from,
+      to: TASK_STATUS.FAILED,
+      cause,
+      params: { reason: error instanceof DeviceCommandError ? error.reason : 'error' },
+      set: { causeKey: cause, endTime: now },
+    });
+  }
+
+  // ------------------------------------------------------------------------------------------------ progress
+
+  private async byFlight(device: DeviceRef, flightId: unknown): Promise<ExecutionRow | null> {
+    if (typeof flightId !== 'string' || !/^\d{1,19}$/.test(flightId)) return null;
+    const [execution] = await this.db
+      .select()
+      .from(taskExecution)
+      .where(eq(taskExecution.flightId, flightId))
+      .limit(1);
+    // only the dock that was sent the flight speaks for it: another device (of any tenant) is ignored
+    if (!execution || execution.tenantId !== device.tenantId || execution.hangarSn !== device.serialNumber) {
+      if (execution)
+        this.log.warn({ sn: device.serialNumber, flightId }, 'progress of another dock’s flight ignored');
+      return null;
+    }
+    return execution;
+  }
+
+  /** `flighttask_progress` from the gateway flying it: progress fields, then the status it implies. */
+  async progress(device: DeviceRef, job: JobEvent): Promise<void> {
+    const ext = (job.output.ext ?? {}) as Record<string, unknown>;
+    const execution = await this.byFlight(device, ext.flight_id);
+    if (!execution) return;
+    const ctx = this.ctx(execution.tenantId);
+    const status = job.output.status as string;
+    const paused = status === 'paused' ? 1 : 0;
+    const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+    await this.db
+      .update(taskExecution)
+      .set({
+        waypointIndex: num(ext.current_waypoint_index) ?? execution.waypointIndex,
+        percent: num(job.output.progress?.percent) ?? execution.percent,
+        mediaCount: num(ext.media_count) ?? execution.mediaCount,
+        trackId: typeof ext.track_id === 'string' ? ext.track_id : execution.trackId,
+        paused,
+        progressAt: new Date(this.now()),
+        ...(ext.break_point && typeof ext.break_point === 'object'
+          ? { breakPoint: ext.break_point as Record<string, unknown> }
+          : {}),
+      })
+      .where(eq(taskExecution.id, execution.id));
+    if (paused !== execution.paused && execution.taskStatus === TASK_STATUS.EXECUTING)
+      await writeTimeline(ctx, {
+        taskId: execution.taskId,
+        executionId: execution.id,
+        kind: paused ? 'pause' : 'resume',
+        cause: paused ? 'task.timeline.paused' : 'task.timeline.resumed',
+      });
+    const to = statusOfProgress(status);
+    if (to === null || to === execution.taskStatus) return;
+    await this.moveTo(ctx, execution, to, job.result ?? 0);
+  }
+
+  /** Move an execution to what the device said, through executing when it skipped it. */
+  private async moveTo(ctx: Ctx, execution: ExecutionRow, to: TaskStatus, code: number) {
+    let from = execution.taskStatus as TaskStatus;
+    if (!canMove(from, to) && canMove(from, TASK_STATUS.EXECUTING) && canMove(TASK_STATUS.EXECUTING, to)) {
+      const moved = await moveExecution(ctx, {
+        executionId: execution.id,
+        from,
+        to: TASK_STATUS.EXECUTING,
+        cause: 'task.timeline.executing',
+      });
+      if (!moved) return;
+      from = TASK_STATUS.EXECUTING;
+    }
+    if (!canMove(from, to)) return;
+    if (to === TASK_STATUS.EXECUTING) {
+      await moveExecution(ctx, { executionId: execution.id, from, to, cause: 'task.timeline.executing' });
+      return;
+    }
+    const end = new Date(this.now());
+    const figures = await this.flown(ctx, execution, end);
+    const info = to === TASK_STATUS.FAILED && code ? deviceCodeInfo(code) : null;
+    const moved = await moveExecution(ctx, {
+      executionId: execution.id,
+      from,
+      to,
+      cause: info
+        ? 'task.timeline.deviceFailed'
+        : to === TASK_STATUS.COMPLETED
+          ? 'task.timeline.completed'
+          : to === TASK_STATUS.CANCELLED
+            ? 'task.timeline.cancelled'
+            : 'task.executionFailed',
+      params: info ? { code: info.code } : {},
+      errorCode: info?.code ?? null,
+      remedy: info?.remedyKey ?? null,
+      set: {
+        endTime: end,
+        ...figures,
+        ...(info ? { errorCode: info.code, causeKey: info.causeKey, remedyKey: info.remedyKey } : {}),
+      },
+    });
+    if (moved) await this.finished(ctx, moved);
+  }
+
+  /** Flown duration (s) and mileage (m) from the drone's telemetry between its start and end. */
+  private async flown(ctx: Ctx, execution: ExecutionRow, end: Date) {
+    const points = await this.flownPoints(ctx, execution, end);
+    if (points.length < 2) return {};
+    let mileage = 0;
+    for (let i = 1; i < points.length; i += 1)
+      mileage += distanceM(points[i - 1]![0], points[i - 1]![1], points[i]![0], points[i]![1]);
+    return {
+      flightDuration: Math.round((points.at(-1)![3] - points[0]![3]) / 1000),
+      mileage: Math.round(mileage * 10) / 10,
+    };
+  }
+
+  private async flownPoints(ctx: Ctx, execution: ExecutionRow, end: Date) {
+    if (!execution.startTime || !execution.hangarId) return [];
+    const found = await this.deps.tasks.dockAndDrone(ctx, execution.hangarId);
+    if (!found?.droneSn) return [];
+    return this.points(ctx, found.droneSn, execution.startTime, end);
+  }
+
+  /** The drone's telemetry points `[lon, lat, height, ms]` between two instants (the telemetry area's). */
+  async points(
+    ctx: Ctx,
+    droneSn: string,
+    start: Date,
+    end: Date,
+  ): Promise<Array<[number, number, number, number]>> {
+    const history = await this.deps.telemetry.history(ctx, {
+      serialNumber: droneSn,
+      startTime: formatDateTime(start),
+      endTime: formatDateTime(end),
+    });
+    return history.points
+      .filter((p) => p.longitude !== null && p.latitude !== null)
+      .map((p) => [p.longitude!, p.latitude!, p.height ?? 0, p.timestamp]);
+  }
+
+  /** After a continuous execution ends within its window, the next flight waits for the battery. */
+  private async finished(ctx: Ctx, execution: ExecutionRow) {
+    const [row] = await this.db.select().from(task).where(eq(task.id, execution.taskId)).limit(1);
+    if (!row || row.isDeleted || row.schedule.mode !== 'continuous' || !row.nextTime) return;
+    const now = this.now();
+    if (now + WAIT_RETRY_MS >= execution.windowEnd.getTime()) return;
+    const [next] = await ctx.db
+      .insert(taskExecution)
+      .values({
+        id: newId(),
+        tenantId: execution.tenantId,
+        taskId: execution.taskId,
+        planAt: new Date(now + WAIT_RETRY_MS),
+        planLocal: execution.planLocal,
+        windowEnd: execution.windowEnd,
+        hangarId: execution.hangarId,
+        routeId: execution.routeId,
+      })
+      .onConflictDoNothing({ target: [taskExecution.taskId, taskExecution.planAt] })
+      .returning();
+    if (next) await this.schedule([next]);
+  }
+
+  // ------------------------------------------------------------------------------------------------ requests, commands
+
+  /** `flighttask_resource_get`: a fresh URL of the KMZ, for the asking dock's own flight only. */
+  async resourceGet(device: DeviceRef, data: unknown): Promise<{ result: number; output?: unknown }> {
+    const flightId = (data as { flight_id?: unknown } | null)?.flight_id;
+    const execution = await this.byFlight(device, flightId);
+    if (!execution?.routeId) return { result: 314003 };
+    const ctx = this.ctx(execution.tenantId);
+    try {
+      const flight = await this.deps.routes.flight(ctx, execution.routeId);
+      const url = await this.deps.files.presignObject(
+        ctx,
+        { key: flight.row.kmzKey, ossVersionId: flight.row.kmzOssVersionId },
+        KMZ_URL_SECONDS,
+      );
+      return { result: 0, output: { file: { url, fingerprint: flight.row.fingerprint } } };
+    } catch {
+      return { result: 314004 };
+    }
+  }
+
+  /** An operator's command to the dock flying an execution; the device's refusal is the caller's error. */
+  async command(ctx: Ctx, execution: ExecutionRow, action: 'return_home' | 'undo' | 'pause' | 'resume') {
+    const sn = execution.hangarSn;
+    if (!sn) throw new AppError(400, 'task.hangarNotFound', { field: 'id' }, { field: 'id' });
+    const [method, data] =
+      action === 'return_home'
+        ? ['return_home', {}]
+        : action === 'undo'
+          ? ['flighttask_undo', { flight_ids: [execution.flightId] }]
+          : action === 'pause'
+            ? ['flighttask_pause', {}]
+            : ['flighttask_recovery', {}];
+    try {
+      await this.link.call(sn, method, data, { gatewaySn: sn });
+    } catch (error) {
+      if (!(error instanceof DeviceCommandError)) throw error;
+      if (error.reason === 'rejected') {
+        const info = deviceCodeInfo(error.result ?? 0);
+        throw new AppError(502, 'task.executionFailed', { code: info.code }, info);
+      }
+      throw new AppError(error.reason === 'timeout' ? 504 : 503, 'task.hangarOffline');
+    }
+    await writeTimeline(ctx, {
+      taskId: execution.taskId,
+      executionId: execution.id,
+      kind: 'command',
+      cause: `task.timeline.${action === 'return_home' ? 'closed' : action === 'undo' ? 'cancelled' : action === 'pause' ? 'paused' : 'resumed'}`,
+      params: { method },
+    });
+  }
+
+  // ------------------------------------------------------------------------------------------------ timer
+
+  /** The minute's work; each part is safe to run on several instances at once. */
+  async tick(): Promise<void> {
+    const now = this.now();
+    for (const row of await tasksToPlan(this.db, now)) {
+      const created = await inTransaction(this.ctx(row.tenantId), (tx) => planTask(tx, row, now));
+      await this.schedule(created);
+    }
+    await this.schedule(await executionsDue(this.db, now, 2 * 60_000));
+    await expireOverdue((tenantId) => this.ctx(tenantId), this.db, now);
+    await this.recover();
+  }
+
+  /**
+   * Flights received or executing with no progress for RECOVERY_IDLE_MS (a server restarted mid-flight, an
+   * event lost): while the dock flies, progress keeps coming and moves them; once it says idle with the drone
+   * inside, the flight is finished from its last progress (completed at 100 %, else failed with its break
+   * point kept).
+   */
+  async recover(): Promise<number> {
+    const now = this.now();
+    const stalled = await this.db
+      .select()
+      .from(taskExecution)
+      .where(
+        and(
+          inArray(taskExecution.taskStatus, [TASK_STATUS.RECEIVED, TASK_STATUS.EXECUTING]),
+          eq(taskExecution.isDeleted, 0),
+          sql`coalesce(${taskExecution.progressAt}, ${taskExecution.startTime}, ${taskExecution.planAt}) < ${new Date(now - RECOVERY_IDLE_MS)}`,
+        ),
+      )
+      .limit(500);
+    let finished = 0;
+    for (const execution of stalled) {
+      if (!execution.hangarSn) continue;
+      const live = await this.live.get(execution.hangarSn);
+      const osd = live?.osd as DockOsd | undefined;
+      if (!live?.online || osd?.mode_code !== DOCK_MODE.IDLE || osd.drone_in_dock !== 1) continue;
+      const ctx = this.ctx(execution.tenantId);
+      const done = (execution.percent ?? 0) >= 100;
+      let from = execution.taskStatus as TaskStatus;
+      if (done && from === TASK_STATUS.RECEIVED) {
+        if (
+          !(await moveExecution(ctx, {
+            executionId: execution.id,
+            from,
+            to: 2,
+            cause: 'task.timeline.recovered',
+          }))
+        )
+          continue;
+        from = TASK_STATUS.EXECUTING;
+      }
+      const end = execution.progressAt ?? new Date(now);
+      const moved = await moveExecution(ctx, {
+        executionId: execution.id,
+        from,
+        to: done ? TASK_STATUS.COMPLETED : TASK_STATUS.FAILED,
+        cause: 'task.timeline.recovered',
+        set: {
+          endTime: end,
+          ...(await this.flown(ctx, execution, end)),
+          ...(done
+            ? {}
+            : {
+                causeKey: 'task.timeline.recovered',
+                breakPoint: execution.breakPoint ?? {
+                  waypointIndex: execution.waypointIndex ?? 0,
+                  percent: execution.percent ?? 0,
+                },
+              }),
+        },
+      });
+      if (moved) finished += 1;
+    }
+    return finished;
+  }
+}
+
+export type { DeviceEventEvent };
