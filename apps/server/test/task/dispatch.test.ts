@@ -168,8 +168,8 @@ describe('dispatch', () => {
     expect(execution).toMatchObject({
       taskStatus: 6,
       errorCode: 314005,
-      causeKey: 'deviceCode.cause.md5Mismatch',
-      remedyKey: 'deviceCode.remedy.checkRoute',
+      causeKey: 'deviceCode.md5CheckFailed',
+      remedyKey: 'deviceCode.md5CheckFailedRemedy',
     });
   });
 
