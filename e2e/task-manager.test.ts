@@ -266,7 +266,7 @@ describe('task manager', () => {
     await page.getByTestId('task-mode').getByText('列表').click();
     await hasText(row(page, TASK).getByTestId('task-status'), '已完成');
     expect(await row(page, TASK).getByTestId('task-flown').innerText()).not.toContain('—');
-  });
+  }, 600_000);
 
   it('reads in English: the list, the calendar and the completed task', async () => {
     const english = await newPage(env.browser, 'en-US');

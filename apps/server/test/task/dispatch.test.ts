@@ -135,6 +135,14 @@ describe('dispatch', () => {
     expect(completed.flightDuration).toBe(40);
     expect(completed.mileage).toBeGreaterThan(160);
     expect(completed.mileage).toBeLessThan(180);
+    // the task shows its last flight's figures in the list
+    const listed = await ok(
+      await send(app, token, 'GET', `/api/cloud-task/project-task/page?current=1&size=50`),
+    );
+    const row = (listed as { records: Array<Record<string, unknown>> }).records.find(
+      (item) => item.id === taskId,
+    );
+    expect(row).toMatchObject({ flightDuration: 40, mileage: completed.mileage });
     const track = await ok(
       await send(app, token, 'GET', `/api/cloud-task/uver/task/track/list?taskId=${taskId}`),
     );

@@ -159,8 +159,26 @@ export async function refreshTaskStatus(ctx: Ctx, taskId: string, now = Date.now
       .limit(1);
     status = last?.status ?? TASK_STATUS.PENDING;
   }
+  // the task's flown figures are its last flown execution's (the list shows them)
+  const [flown] = await ctx.db
+    .select({ flightDuration: taskExecution.flightDuration, mileage: taskExecution.mileage })
+    .from(taskExecution)
+    .where(
+      and(
+        eq(taskExecution.taskId, taskId),
+        eq(taskExecution.isDeleted, 0),
+        sql`${taskExecution.flightDuration} is not null`,
+      ),
+    )
+    .orderBy(desc(taskExecution.endTime))
+    .limit(1);
   await ctx.db
     .update(task)
-    .set({ taskStatus: status, nextTime: next === null ? null : new Date(next) })
+    .set({
+      taskStatus: status,
+      nextTime: next === null ? null : new Date(next),
+      flightDuration: flown?.flightDuration ?? null,
+      mileage: flown?.mileage ?? null,
+    })
     .where(eq(task.id, taskId));
 }

@@ -31,6 +31,7 @@ import { useLiveEvent, useLiveStore, useLiveConnection } from '../../live/store'
 import { useSession } from '../../store/session';
 import { DockStatePanel } from '../live/shared/DockStatePanel';
 import { droneOfDock } from '../live/monitor/fleet';
+import { droneSnOf } from '../live/remote/context';
 import { headingOf, positionOf } from '../live/monitor/status';
 import {
   cancelHangarTask,
@@ -192,8 +193,10 @@ function OpenTaskDetail({
   const dockSn = shown?.hangarSn ?? null;
   const devices = useLiveStore((state) => state.devices);
   const dock = dockSn ? devices[dockSn] : undefined;
-  const drone = dock ? droneOfDock(dock, devices) : null;
-  useLiveConnection(dockSn ? [dockSn, ...(drone ? [drone.sn] : [])] : []);
+  // the aircraft the dock reports (its OSD's sub-device, else its topology), followed as well
+  const droneSn = droneSnOf(dock);
+  useLiveConnection(dockSn ? [dockSn, ...(droneSn ? [droneSn] : [])] : []);
+  const drone = (droneSn ? devices[droneSn] : undefined) ?? (dock ? droneOfDock(dock, devices) : null);
   useLiveEvent('job', (data) => {
     if (!taskId || data.sn !== dockSn || data.job.method !== 'flighttask_progress') return;
     void queryClient.invalidateQueries({ queryKey: ['task', 'executions', taskId] });

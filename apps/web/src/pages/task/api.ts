@@ -5,6 +5,7 @@ import type {
   RouteCheck,
   RouteDetail,
   Task,
+  TaskDetail,
   TaskExecution,
   TaskSubmit,
   TaskTimelineItem,
@@ -53,9 +54,9 @@ export const executionsBetween = (
   quiet = false,
 ) => requestData<TaskExecution[]>({ url: `${EXTRA}/queryListByTime`, params: query, quiet });
 
-/** A task's executions (its flights), newest last. */
-export const executionsOf = (taskId: string) =>
-  requestData<TaskExecution[]>({ url: `${EXTRA}/executionDetails`, params: { taskId } });
+/** A task's executions (its flights), from its detail (`executionDetails` is one execution by its id). */
+export const executionsOf = async (taskId: string) =>
+  (await requestData<TaskDetail>({ url: `${TASK}/detail`, params: { id: taskId } })).executions;
 
 /** The home page's task card: counts by status, today's flights and the running tasks. */
 export interface TaskHomeSummary {
