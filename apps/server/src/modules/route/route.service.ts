@@ -160,6 +160,18 @@ export class RouteService {
     return this.shown(ctx, rows);
   }
 
+  /** The routes among `ids` the caller may see (another area's references, e.g. a project's tasks'). */
+  async listByIds(ctx: Ctx, ids: readonly string[]) {
+    if (ids.length === 0) return [];
+    const rows = await ctx.db
+      .select(summaryColumns)
+      .from(routeLine)
+      .where(this.where(ctx, {}, inArray(routeLine.id, [...ids])))
+      .orderBy(desc(routeLine.createTime), desc(routeLine.id))
+      .limit(ROUTE_LIST_MAX);
+    return this.shown(ctx, rows);
+  }
+
   /** `selectListByManufacturerId`: the routes of one brand's aircraft (pickers of a task form). */
   selectByManufacturer(ctx: Ctx, manufacturerId: string) {
     return this.list(ctx, { manufacturerId });

@@ -8,6 +8,8 @@ import {
   IdsQuery,
   PageQuery,
   pageOf,
+  RouteDetailSchema,
+  RouteSchema,
   TaskAssignBody,
   TaskDetailSchema,
   TaskExecutionSchema,
@@ -341,6 +343,34 @@ export default async function taskRoutes(app: FastifyInstance) {
           taskDispatch.points(ctx, sn, start, end),
         ),
       ),
+  );
+  // The route side of tasks and projects (spec §7 aos-gisservice routeline, cloud-task conflux-line-model):
+  // here, where a task's route and a project's tasks are known.
+  routes.post(
+    '/api/aos-gisservice/routeline/getRouteByTaskId',
+    {
+      config: { permission: anyOf('project_task', 'mission_task', 'route') },
+      schema: {
+        tags,
+        summary: 'The route a task flies, with its waylines',
+        querystring: z.object({ taskId: Id }),
+        response: { 200: envelope(RouteDetailSchema) },
+      },
+    },
+    async (request, reply) => reply.ok(await tasks.routeOf(request.ctx, request.query.taskId)),
+  );
+  routes.get(
+    '/api/cloud-task/conflux-line-model/getListByProjectID',
+    {
+      config: { permission: anyOf('project_home', 'project_task', 'mission_task') },
+      schema: {
+        tags,
+        summary: "The routes a project's tasks fly, each once (those the caller may see)",
+        querystring: z.object({ projectID: Id }),
+        response: { 200: envelope(z.array(RouteSchema)) },
+      },
+    },
+    async (request, reply) => reply.ok(await tasks.routesOfProject(request.ctx, request.query.projectID)),
   );
 
   // The old mission-plan calls, on the same service.

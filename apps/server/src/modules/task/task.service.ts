@@ -132,6 +132,29 @@ export class TaskService {
     return row;
   }
 
+  /** `routeline/getRouteByTaskId`: the route a task flies, with its waylines (the caller must see both). */
+  async routeOf(ctx: Ctx, taskId: string) {
+    const row = await this.row(ctx, taskId);
+    if (!row.routeId) throw notFound();
+    return this.services.routes.detail(ctx, row.routeId);
+  }
+
+  /**
+   * `conflux-line-model/getListByProjectID`: the routes a project's tasks fly, each once, newest first (the
+   * project must be one the caller sees; routes the caller may not see are left out).
+   */
+  async routesOfProject(ctx: Ctx, projectId: string) {
+    await this.services.projects.require(ctx, projectId, 'projectID');
+    const rows = await ctx.db
+      .selectDistinct({ routeId: task.routeId })
+      .from(task)
+      .where(scope(ctx, task, eq(task.projectId, projectId), sql`${task.routeId} is not null`));
+    return this.services.routes.listByIds(
+      ctx,
+      rows.map((item) => item.routeId!),
+    );
+  }
+
   async detail(ctx: Ctx, id: string) {
     const row = await this.row(ctx, id);
     const [shown] = await this.shown(ctx, [row]);
