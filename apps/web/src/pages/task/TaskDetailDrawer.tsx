@@ -37,6 +37,8 @@ import {
   cancelHangarTask,
   closeTask,
   executeNow,
+  pauseTask,
+  resumeTask,
   executionsOf,
   routeDetail,
   taskDetail,
@@ -76,7 +78,13 @@ export function useTaskCommands() {
         }),
     });
   };
-  return { busy: action.busy, confirm };
+  /** pause or resume at once: nothing is lost either way */
+  const steer = (kind: 'pause' | 'resume', task: Pick<Task, 'id' | 'name'>) =>
+    void action.run(() => (kind === 'pause' ? pauseTask : resumeTask)(task.id), {
+      success: t(`taskManager.commands.${kind}Done`, { name: task.name }),
+      onDone: refresh,
+    });
+  return { busy: action.busy, confirm, steer };
 }
 
 function TimelineList({ items }: { items: TaskTimelineItem[] }) {
@@ -219,7 +227,7 @@ function OpenTaskDetail({
   const total = route.data?.waypointCount ?? null;
   const waypoint = execution?.waypointIndex ?? null;
   const percent = execution?.percent ?? liveJob?.percent ?? null;
-  const controls = shown ? taskControls(shown) : null;
+  const controls = shown ? taskControls(shown, execution?.paused ?? false) : null;
 
   return (
     <Drawer
@@ -233,6 +241,20 @@ function OpenTaskDetail({
         shown &&
         controls && (
           <Space>
+            {controls.pause && can(codes.close) && (
+              <Button data-testid="task-pause" onClick={() => commands.steer('pause', shown)}>
+                {t('taskManager.commands.pause')}
+              </Button>
+            )}
+            {controls.resume && can(codes.close) && (
+              <Button
+                type="primary"
+                data-testid="task-resume"
+                onClick={() => commands.steer('resume', shown)}
+              >
+                {t('taskManager.commands.resume')}
+              </Button>
+            )}
             {controls.execute && can(codes.execute) && (
               <Button
                 type="primary"

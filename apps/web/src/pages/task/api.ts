@@ -43,6 +43,9 @@ export const cancelHangarTask = (id: string) =>
 /** Fly a hangar task now, whatever its schedule. */
 export const executeNow = (id: string) =>
   requestData<unknown>({ url: `${TASK}/executeHangarManualTask`, params: { id } });
+/** Pause the flying execution (the aircraft hovers: `flighttask_pause`), or resume it (`flighttask_recovery`). */
+export const pauseTask = (id: string) => requestData<unknown>({ url: `${TASK}/pauseTask`, params: { id } });
+export const resumeTask = (id: string) => requestData<unknown>({ url: `${TASK}/resumeTask`, params: { id } });
 
 export const taskTimeline = (taskId: string) =>
   requestData<TaskTimelineItem[]>({ url: `${TASK}/getTaskTimeline`, method: 'POST', data: { taskId } });

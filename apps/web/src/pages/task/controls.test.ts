@@ -8,23 +8,48 @@ const run = (id: string, planTime: string, taskStatus: number, startTime: string
 describe('task controls', () => {
   it('offers each command only in the statuses it applies to', () => {
     const hangar = (taskStatus: number) => taskControls({ type: TASK_TYPE.HANGAR, taskStatus });
-    expect(hangar(TASK_STATUS.PENDING)).toEqual({ close: false, cancel: true, execute: true, edit: true });
-    expect(hangar(TASK_STATUS.RECEIVED)).toEqual({ close: true, cancel: false, execute: false, edit: false });
-    expect(hangar(TASK_STATUS.EXECUTING)).toEqual({
+    const none = { pause: false, resume: false };
+    expect(hangar(TASK_STATUS.PENDING)).toEqual({
+      ...none,
+      close: false,
+      cancel: true,
+      execute: true,
+      edit: true,
+    });
+    expect(hangar(TASK_STATUS.RECEIVED)).toEqual({
+      ...none,
       close: true,
       cancel: false,
       execute: false,
       edit: false,
     });
+    expect(hangar(TASK_STATUS.EXECUTING)).toEqual({
+      pause: true,
+      resume: false,
+      close: true,
+      cancel: false,
+      execute: false,
+      edit: false,
+    });
+    // a paused flight resumes; only a flight in progress pauses
+    expect(taskControls({ type: TASK_TYPE.HANGAR, taskStatus: TASK_STATUS.EXECUTING }, true)).toMatchObject({
+      pause: false,
+      resume: true,
+    });
+    expect(taskControls({ type: TASK_TYPE.HANGAR, taskStatus: TASK_STATUS.PENDING }, true)).toMatchObject(
+      none,
+    );
     for (const final of [
       TASK_STATUS.COMPLETED,
       TASK_STATUS.EXPIRED,
       TASK_STATUS.CANCELLED,
       TASK_STATUS.FAILED,
     ])
-      expect(Object.values(hangar(final))).toEqual([false, false, false, false]);
+      expect(Object.values(hangar(final)).every((allowed) => !allowed)).toBe(true);
     // a flight task is flown with a remote controller: no dock to cancel or start
     expect(taskControls({ type: TASK_TYPE.FLIGHT, taskStatus: TASK_STATUS.PENDING })).toEqual({
+      pause: false,
+      resume: false,
       close: false,
       cancel: false,
       execute: false,

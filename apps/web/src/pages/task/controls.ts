@@ -23,10 +23,14 @@ export function currentExecution(executions: readonly TaskExecution[]): TaskExec
 }
 
 /** What an operator may do to a task now (by status and type; the buttons also need the permission). */
-export function taskControls(task: Pick<Task, 'type' | 'taskStatus'>) {
+export function taskControls(task: Pick<Task, 'type' | 'taskStatus'>, paused = false) {
   const status = task.taskStatus;
   const dock = isDockTask(task.type);
+  const flying = dock && status === TASK_STATUS.EXECUTING;
   return {
+    /** hold the aircraft where it is (a dock's flight in progress), or let it go on */
+    pause: flying && !paused,
+    resume: flying && paused,
     /** end it: the flight is stopped and the aircraft comes home */
     close: status === TASK_STATUS.RECEIVED || status === TASK_STATUS.EXECUTING,
     /** cancel a hangar task that has not flown */

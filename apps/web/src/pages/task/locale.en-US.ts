@@ -51,6 +51,10 @@ export default {
       closeDone: '“{{name}}” ended',
       cancelDone: '“{{name}}” cancelled',
       executeDone: '“{{name}}” sent to the dock',
+      pause: 'Pause',
+      resume: 'Resume',
+      pauseDone: '“{{name}}” paused: the aircraft hovers',
+      resumeDone: '“{{name}}” resumed',
     },
     detail: {
       title: 'Task',

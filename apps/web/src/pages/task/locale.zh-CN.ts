@@ -41,6 +41,10 @@ export default {
       closeDone: '“{{name}}”已结束',
       cancelDone: '“{{name}}”已取消',
       executeDone: '“{{name}}”已下发执行',
+      pause: '暂停',
+      resume: '继续',
+      pauseDone: '“{{name}}”已暂停，飞行器悬停等待',
+      resumeDone: '“{{name}}”已继续执行',
     },
     detail: {
       title: '任务详情',
