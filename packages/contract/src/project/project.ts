@@ -45,20 +45,17 @@ export const PROJECT_DEVICE_TYPE: Record<Exclude<ProjectMachineKind, 'dock'>, nu
  */
 export const PROJECT_CENTER_AREA_M = 500;
 
-const Longitude = num(
-  z
-    .number({ message: 'project.longitude' })
-    .min(-180, { message: 'project.longitude' })
-    .max(180, { message: 'project.longitude' }),
-  { ownMessage: true },
-);
-const Latitude = num(
-  z
-    .number({ message: 'project.latitude' })
-    .min(-90, { message: 'project.latitude' })
-    .max(90, { message: 'project.latitude' }),
-  { ownMessage: true },
-);
+const longitude = z
+  .number({ message: 'project.longitude' })
+  .min(-180, { message: 'project.longitude' })
+  .max(180, { message: 'project.longitude' });
+const latitude = z
+  .number({ message: 'project.latitude' })
+  .min(-90, { message: 'project.latitude' })
+  .max(90, { message: 'project.latitude' });
+/** a form's field: blank is refused with the field's own message */
+const Longitude = num(longitude, { ownMessage: true });
+const Latitude = num(latitude, { ownMessage: true });
 const DictKey = (message: 'project.type' | 'project.industryType') =>
   num(z.number({ message }).int({ message }).min(0, { message }).max(32767, { message }), {
     ownMessage: true,
@@ -248,8 +245,9 @@ export type UseEquipment = z.infer<typeof UseEquipmentSchema>;
 
 /** checkSameArea: a point (and the project being edited, left out). */
 export const SameAreaQuery = z.object({
-  longitude: Longitude,
-  latitude: Latitude,
+  // a query's parameter left empty is missing ("required"), as on every route
+  longitude: num(longitude),
+  latitude: num(latitude),
   id: Id.optional(),
 });
 export const SameAreaSchema = z.object({
