@@ -36,6 +36,7 @@ import { sortOrder } from '../../lib/crud.js';
 import { dataScopeCondition, inCallerDeptsOrBelow } from '../../lib/data-scope.js';
 import { fieldError, forbidden, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { pageAnswer } from '../../lib/page.js';
 import { userNames } from '../../lib/labels.js';
 import { parseDateTime } from '../../lib/time.js';
 import { insertAudit, scope, updateAudit } from '../../lib/tenant-scope.js';
@@ -193,13 +194,7 @@ export class ProjectService {
       .orderBy(...order)
       .limit(query.size)
       .offset((query.current - 1) * query.size);
-    return {
-      records: await this.shown(ctx, rows),
-      total,
-      size: query.size,
-      current: query.current,
-      pages: Math.ceil(total / query.size),
-    };
+    return pageAnswer(await this.shown(ctx, rows), total, query);
   }
 
   /** select-list and inspetionProjects: every project the caller sees, small, by name. */
@@ -997,13 +992,7 @@ export class ProjectService {
       .orderBy(desc(projectAuth.createTime), desc(projectAuth.id))
       .limit(query.size)
       .offset((query.current - 1) * query.size);
-    return {
-      records: await this.authShown(ctx, rows),
-      total,
-      size: query.size,
-      current: query.current,
-      pages: Math.ceil(total / query.size),
-    };
+    return pageAnswer(await this.authShown(ctx, rows), total, query);
   }
 
   /** projectauth/detail: the project's authorisation, null when it has none. */

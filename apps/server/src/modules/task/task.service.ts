@@ -34,6 +34,7 @@ import {
 import { type Ctx, inTransaction } from '../../lib/context.js';
 import { AppError, badRequest, fieldError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { pageAnswer } from '../../lib/page.js';
 import { formatCompactDate, parseDateTime } from '../../lib/time.js';
 import { insertAudit, scope, updateAudit } from '../../lib/tenant-scope.js';
 import type { Services } from '../../area.js';
@@ -113,13 +114,7 @@ export class TaskService {
       .orderBy(desc(task.createTime), desc(task.id))
       .limit(query.size)
       .offset((query.current - 1) * query.size);
-    return {
-      records: await this.shown(ctx, rows),
-      total,
-      size: query.size,
-      current: query.current,
-      pages: Math.ceil(total / query.size),
-    };
+    return pageAnswer(await this.shown(ctx, rows), total, query);
   }
 
   async row(ctx: Ctx, id: string): Promise<TaskRow> {
@@ -405,13 +400,7 @@ export class TaskService {
       .orderBy(desc(taskExecution.planAt), desc(taskExecution.id))
       .limit(query.size)
       .offset((query.current - 1) * query.size);
-    return {
-      records: await this.executionsShown(ctx, rows),
-      total,
-      size: query.size,
-      current: query.current,
-      pages: Math.ceil(total / query.size),
-    };
+    return pageAnswer(await this.executionsShown(ctx, rows), total, query);
   }
 
   /** `getTaskToHomePage`: tasks by status, today's executions by status, and what is running. */
