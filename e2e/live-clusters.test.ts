@@ -138,9 +138,14 @@ describe('dock clusters on the live map', () => {
     expect(cluster!.docks).not.toContain(far.serialNumber);
     // a drone flying near its dock is part of the dock's cluster until the docks are drawn apart; one far
     // out is drawn where it is
-    expect((await shown())[drone.serialNumber]).toMatchObject({ status: 'flying', clustered: true });
+    // the drones' states come with their next telemetry: polled, as a loaded machine may draw the docks first
+    await expect
+      .poll(async () => (await shown())[drone.serialNumber])
+      .toMatchObject({ status: 'flying', clustered: true });
     expect((await shown())[site[1]!.serialNumber]).toMatchObject({ clustered: true });
-    expect((await shown())[farDrone.serialNumber]).toMatchObject({ status: 'flying', clustered: false });
+    await expect
+      .poll(async () => (await shown())[farDrone.serialNumber])
+      .toMatchObject({ status: 'flying', clustered: false });
     expect((await shown())[far.serialNumber]).toMatchObject({ clustered: false });
     // hovering names the cluster's docks, the one in alarm first
     const box = (await page.getByTestId('live-map').boundingBox())!;
