@@ -1,14 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
 import {
   COVER_STATE,
-  type DeviceMessage,
   DOCK_MODE,
   DRONE_MODE,
   type JobStatus,
   RAINFALL,
-  type Wayline,
   type WaylineFile,
-  type WplPlacemark,
 } from '@aos/contract';
 import { readKmz, WpmlError } from '@aos/wpml';
 import {
@@ -21,10 +17,39 @@ import {
 } from './codes.js';
 import type { Outcome, SimDock } from './dock.js';
 import { STORAGE_TOTAL_KB } from './dock-osd.js';
+import { fetchWayline } from './dock-wayline-file.js';
+import { waylinePoints } from './dock-wayline-points.js';
+import {
+  type BreakPoint,
+  type Data,
+  MISSION_STATE,
+  num,
+  type PreparedTask,
+  PROGRESS_METHOD,
+  record,
+  type RunningTask,
+  text,
+  waylineTasks,
+} from './dock-wayline-state.js';
 import type { Mission } from './drone.js';
 import { type AirPoint, distanceM, type Leg } from './flight.js';
 import { clamp } from './random.js';
 import { Stopped } from './scheduler.js';
+
+export { onWaylineReply } from './dock-wayline-file.js';
+export { waylinePoints } from './dock-wayline-points.js';
+export {
+  type BreakPoint,
+  type FlownPoint,
+  MISSION_STATE,
+  type PreparedTask,
+  PROGRESS_METHOD,
+  RESOURCE_GET_METHOD,
+  type RunningTask,
+  type WaylinePoint,
+  type WaylineTasks,
+  waylineTasks,
+} from './dock-wayline-state.js';
 
 /**
  * Wayline flight tasks as a DJI dock runs them (PROTOCOLS.md §2 "Flight tasks", DJI Cloud API "Wayline
@@ -37,127 +62,7 @@ import { Stopped } from './scheduler.js';
  * new prepare resumes from. A URL that expired (403, 404, 410) is asked again with `flighttask_resource_get`.
  */
 
-type Data = Record<string, unknown>;
-
 export const WAYLINE_METHODS = ['flighttask_prepare', 'flighttask_execute', 'flighttask_undo'] as const;
-export const PROGRESS_METHOD = 'flighttask_progress';
-export const RESOURCE_GET_METHOD = 'flighttask_resource_get';
-/** How long the dock waits for the cloud's answer to `flighttask_resource_get`, real ms. */
-const RESOURCE_TIMEOUT_MS = 5_000;
-
-/** DJI's `wayline_mission_state` values the simulator reports. */
-export const MISSION_STATE = {
-  PREPARED: 2,
-  STARTING: 4,
-  TO_FIRST_POINT: 5,
-  EXECUTING: 6,
-  INTERRUPTED: 7,
-  RECOVERING: 8,
-  ENDED: 9,
-} as const;
-
-/** Where an interrupted wayline stopped (DJI `break_point`): on waypoint `index` (state 1) or after it (state 0). */
-export interface BreakPoint {
-  index: number;
-  /** 0 on the segment after `index`, 1 at waypoint `index` */
-  state: 0 | 1;
-  /** share of that segment flown, 0..1 */
-  progress: number;
-  wayline_id: number;
-}
-
-/** What one waypoint asks of the aircraft. */
-export interface WaylinePoint {
-  index: number;
-  target: AirPoint;
-  /** m/s */
-  speed: number;
-  /** the aircraft's heading from this waypoint on, degrees from north (undefined: along the route) */
-  heading?: number;
-  /** degrees */
-  gimbalPitch?: number;
-  photos: number;
-  recordStart: boolean;
-  recordStop: boolean;
-  hoverS: number;
-}
-
-/** What the aircraft did at a waypoint, as flown (for tests and the library's users). */
-export interface FlownPoint {
-  index: number;
-  /** metres above the dock, and ellipsoid height */
-  elevation: number;
-  height: number;
-  heading: number;
-  gimbalPitch: number;
-  speed: number;
-  photos: number;
-}
-
-export interface PreparedTask {
-  flightId: string;
-  file: WaylineFile;
-  waylineId: number;
-  points: WaylinePoint[];
-  fingerprint: string;
-  rthAltitude?: number;
-  outOfControlAction?: number;
-  breakPoint?: BreakPoint;
-  readyBattery?: number;
-  /** MB the task needs free */
-  storageMb?: number;
-  takeOffSecurityHeight: number;
-}
-
-interface Outcome2 {
-  status: JobStatus;
-  result: number;
-  breakPoint?: BreakPoint;
-}
-
-export interface RunningTask {
-  task: PreparedTask;
-  bid: string;
-  /** position in `task.points` of the first point flown (a resumed task starts at its break point) */
-  start: number;
-  /** position in `task.points` of the last waypoint reached (-1: none yet) */
-  reached: number;
-  mediaCount: number;
-  recording: boolean;
-  missionState: number;
-  /** the flight's track (the aircraft forgets it on landing; the final event still names it) */
-  trackId: string;
-  flown: FlownPoint[];
-  /** how the task ends, once decided; sent when the aircraft is back in the closed dock */
-  outcome: Outcome2 | null;
-}
-
-export interface WaylineTasks {
-  prepared: Map<string, PreparedTask>;
-  running: RunningTask | null;
-  /** tasks finished, newest last (their flown points) */
-  finished: RunningTask[];
-  replies: Map<string, (message: DeviceMessage) => void>;
-}
-
-const states = new WeakMap<SimDock, WaylineTasks>();
-
-/** The dock's wayline tasks. */
-export function waylineTasks(dock: SimDock): WaylineTasks {
-  let state = states.get(dock);
-  if (!state) {
-    state = { prepared: new Map(), running: null, finished: [], replies: new Map() };
-    states.set(dock, state);
-  }
-  return state;
-}
-
-const num = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-const record = (value: unknown): Data | undefined =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Data) : undefined;
 
 /** The services of this module, or null for another method. */
 export function waylineCommand(
@@ -266,198 +171,6 @@ function readBreakPoint(data: Data | undefined): BreakPoint | undefined | null {
   if (index === undefined || index < 0 || (state !== 0 && state !== 1) || progress < 0 || progress > 1)
     return null;
   return { index, state, progress, wayline_id: waylineId };
-}
-
-/**
- * The file at `url`, checked against its fingerprint; an expired link (403, 404, 410) is asked again from the
- * cloud with `flighttask_resource_get` and tried once more.
- */
-async function fetchWayline(
-  dock: SimDock,
-  flightId: string,
-  url: string,
-  fingerprint: string,
-): Promise<{ data: Buffer; fingerprint: string } | { result: number }> {
-  let got = await download(dock, url);
-  let expected = fingerprint;
-  if ('expired' in got && got.expired) {
-    const fresh = await resourceGet(dock, flightId).catch(() => null);
-    if (!fresh) return { result: SIM_RESULT.WAYLINE_DOWNLOAD_FAILED };
-    expected = fresh.fingerprint ?? expected;
-    got = await download(dock, fresh.url);
-  }
-  if (!('data' in got)) return { result: SIM_RESULT.WAYLINE_DOWNLOAD_FAILED };
-  const md5 = createHash('md5').update(got.data).digest('hex');
-  if (md5 !== expected) return { result: WAYLINE_RESULT.MD5_CHECK_FAILED };
-  return { data: got.data, fingerprint: md5 };
-}
-
-/** An HTTP(S) GET of at most FLIGHT.maxWaylineBytes. */
-async function download(dock: SimDock, url: string): Promise<{ data: Buffer } | { expired: boolean }> {
-  let address: URL;
-  try {
-    address = new URL(url, dock.runtime.apiUrl);
-  } catch {
-    return { expired: false };
-  }
-  if (address.protocol !== 'http:' && address.protocol !== 'https:') return { expired: false };
-  try {
-    const response = await fetch(address, { signal: AbortSignal.timeout(FLIGHT.downloadTimeoutMs) });
-    if (!response.ok || !response.body) {
-      await response.body?.cancel();
-      return { expired: [403, 404, 410].includes(response.status) };
-    }
-    if (Number(response.headers.get('content-length') ?? 0) > FLIGHT.maxWaylineBytes) {
-      await response.body.cancel();
-      return { expired: false };
-    }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    const reader = response.body.getReader();
-    for (let part = await reader.read(); !part.done; part = await reader.read()) {
-      size += part.value.length;
-      if (size > FLIGHT.maxWaylineBytes) {
-        await reader.cancel();
-        return { expired: false };
-      }
-      chunks.push(part.value);
-    }
-    return { data: Buffer.concat(chunks) };
-  } catch {
-    return { expired: false };
-  }
-}
-
-/** Ask the cloud for the task's file again: `{url, fingerprint}` of its `requests_reply`. */
-function resourceGet(dock: SimDock, flightId: string): Promise<{ url: string; fingerprint?: string }> {
-  const replies = waylineTasks(dock).replies;
-  const tid = randomUUID();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      replies.delete(tid);
-      reject(new Error(`${RESOURCE_GET_METHOD}: no reply`));
-    }, RESOURCE_TIMEOUT_MS);
-    replies.set(tid, (message) => {
-      clearTimeout(timer);
-      replies.delete(tid);
-      const data = record(message.data);
-      const file = record(record(data?.output)?.file);
-      const url = text(file?.url);
-      if (data?.result !== 0 || !url) return reject(new Error(`${RESOURCE_GET_METHOD}: refused`));
-      const fingerprint = text(file?.fingerprint)?.toLowerCase();
-      resolve({ url, ...(fingerprint ? { fingerprint } : {}) });
-    });
-    if (
-      !dock.client.publish('requests', { flight_id: flightId }, { method: RESOURCE_GET_METHOD, tid, qos: 1 })
-    ) {
-      clearTimeout(timer);
-      replies.delete(tid);
-      reject(new Error(`${RESOURCE_GET_METHOD}: not connected`));
-    }
-  });
-}
-
-/** A `requests_reply` on the dock's topic: the answer to a resource request, if it is one. */
-export function onWaylineReply(dock: SimDock, message: DeviceMessage): void {
-  waylineTasks(dock).replies.get(message.tid)?.(message);
-}
-
-/** DJI's numeric action parameter `name`, if the action has it. */
-function param(action: { params: [string, string][] }, name: string): number | undefined {
-  const found = action.params.find(([key]) => key === name);
-  const value = found ? Number(found[1]) : NaN;
-  return Number.isFinite(value) ? value : undefined;
-}
-
-/**
- * The waypoints as the aircraft flies them: the height in the wayline's `executeHeightMode` as metres above
- * the dock (WGS84: the file's ellipsoid height less the dock's; relativeToStartPoint: as written;
- * realTimeFollowSurface: the simulator has no terrain, the ground is level with the dock, so as written),
- * the speed (or the wayline's), the heading of fixed-heading modes, the gimbal pitch, and what its actions
- * do: photos (`takePhoto` at the point, and the photos of a `multipleDistance` / `multipleTiming` group taken
- * as the aircraft passes its points, counted as the route area counts them), recordings, hovers, turns.
- */
-export function waylinePoints(dock: SimDock, file: WaylineFile, wayline: Wayline): WaylinePoint[] {
-  const homeHeight = dock.config.height ?? 20;
-  const placemarks = [...wayline.placemarks].sort((a, b) => a.index - b.index);
-  const elevationOf = (p: WplPlacemark) =>
-    wayline.executeHeightMode === 'WGS84' ? p.executeHeight - homeHeight : p.executeHeight;
-  const globalHeading = file.template.globalWaypointHeadingParam;
-  const points: WaylinePoint[] = placemarks.map((p) => {
-    const headingParam = p.useGlobalHeadingParam ? globalHeading : (p.waypointHeadingParam ?? globalHeading);
-    const fixed =
-      headingParam &&
-      ['fixed', 'smoothTransition'].includes(headingParam.waypointHeadingMode) &&
-      headingParam.waypointHeadingAngle !== undefined;
-    return {
-      index: p.index,
-      target: { longitude: p.position[0], latitude: p.position[1], elevation: elevationOf(p) },
-      speed: clamp(
-        (p.useGlobalSpeed ? 0 : p.waypointSpeed) || wayline.autoFlightSpeed || 10,
-        1,
-        FLIGHT.maxSpeed,
-      ),
-      ...(fixed ? { heading: (headingParam.waypointHeadingAngle! + 360) % 360 } : {}),
-      ...(p.gimbalPitchAngle !== undefined ? { gimbalPitch: p.gimbalPitchAngle } : {}),
-      photos: 0,
-      recordStart: false,
-      recordStop: false,
-      hoverS: 0,
-    };
-  });
-  placemarks.forEach((placemark, at) => {
-    for (const group of placemark.actionGroups) {
-      const trigger = group.actionTrigger;
-      if (trigger.actionTriggerType === 'reachPoint') {
-        const point = points[at]!;
-        for (const action of group.actions) {
-          switch (action.actionActuatorFunc) {
-            case 'takePhoto':
-              point.photos += 1;
-              break;
-            case 'startRecord':
-              point.recordStart = true;
-              break;
-            case 'stopRecord':
-              point.recordStop = true;
-              break;
-            case 'hover':
-              point.hoverS += param(action, 'hoverTime') ?? 0;
-              break;
-            case 'gimbalRotate': {
-              const pitch = param(action, 'gimbalPitchRotateAngle');
-              if (pitch !== undefined) point.gimbalPitch = pitch;
-              break;
-            }
-            case 'rotateYaw': {
-              const heading = param(action, 'aircraftHeading');
-              if (heading !== undefined) point.heading = (heading + 360) % 360;
-              break;
-            }
-          }
-        }
-        continue;
-      }
-      const photos = group.actions.filter((action) => action.actionActuatorFunc === 'takePhoto').length;
-      const every = trigger.actionTriggerParam ?? 0;
-      if (!photos || every <= 0) continue;
-      const per =
-        trigger.actionTriggerType === 'multipleDistance' ? every : every * (wayline.autoFlightSpeed || 1);
-      // photos at 0, per, 2·per … along the group's legs, each counted when the aircraft reaches the point after it
-      const start = placemarks.findIndex((p) => p.index === group.actionGroupStartIndex);
-      if (start < 0) continue;
-      let span = 0;
-      let taken = 0;
-      for (let i = start; i < placemarks.length; i++) {
-        if (i > start) span += distanceM(points[i - 1]!.target, points[i]!.target);
-        const due = photos * (Math.floor(span / per) + 1);
-        points[i]!.photos += due - taken;
-        taken = due;
-        if (placemarks[i]!.index >= group.actionGroupEndIndex) break;
-      }
-    }
-  });
-  return points;
 }
 
 function execute(dock: SimDock, data: Data, bid: string): Outcome {
