@@ -34,6 +34,7 @@ export function waylinePoints(dock: SimDock, file: WaylineFile, wayline: Wayline
       headingParam.waypointHeadingAngle !== undefined;
     return {
       index: p.index,
+      waylineId: wayline.waylineId,
       target: { longitude: p.position[0], latitude: p.position[1], elevation: elevationOf(p) },
       speed: clamp(
         (p.useGlobalSpeed ? 0 : p.waypointSpeed) || wayline.autoFlightSpeed || 10,
@@ -101,4 +102,20 @@ export function waylinePoints(dock: SimDock, file: WaylineFile, wayline: Wayline
     }
   });
   return points;
+}
+
+/**
+ * Every waypoint of the file as one flight: its waylines one after the other in the file's order (an oblique
+ * mapping route's nadir wayline, then its four oblique passes), the aircraft flying straight from the last
+ * point of one to the first of the next. Waylines without a waypoint are left out.
+ */
+export function taskPoints(
+  dock: SimDock,
+  file: WaylineFile,
+): { waylineIds: number[]; points: WaylinePoint[] } {
+  const waylines = file.waylines.filter((wayline) => wayline.placemarks.length > 0);
+  return {
+    waylineIds: waylines.map((wayline) => wayline.waylineId),
+    points: waylines.flatMap((wayline) => waylinePoints(dock, file, wayline)),
+  };
 }

@@ -1,6 +1,6 @@
 import type { DeviceMessage, JobStatus, WaylineFile } from '@aos/contract';
 import type { SimDock } from './dock.js';
-import type { AirPoint } from './flight.js';
+import type { AirPoint, Leg } from './flight.js';
 
 /**
  * The state of a dock's wayline flight tasks (dock-wayline.ts): what is prepared, what flies, what was flown,
@@ -36,7 +36,10 @@ export interface BreakPoint {
 
 /** What one waypoint asks of the aircraft. */
 export interface WaylinePoint {
+  /** the waypoint's `index` within its wayline */
   index: number;
+  /** the `waylineId` of the wayline it belongs to */
+  waylineId: number;
   target: AirPoint;
   /** m/s */
   speed: number;
@@ -53,6 +56,7 @@ export interface WaylinePoint {
 /** What the aircraft did at a waypoint, as flown (for tests and the library's users). */
 export interface FlownPoint {
   index: number;
+  waylineId: number;
   /** metres above the dock, and ellipsoid height */
   elevation: number;
   height: number;
@@ -65,7 +69,9 @@ export interface FlownPoint {
 export interface PreparedTask {
   flightId: string;
   file: WaylineFile;
-  waylineId: number;
+  /** the file's waylines in the order they are flown */
+  waylineIds: number[];
+  /** every waypoint of every wayline, in the order they are flown */
   points: WaylinePoint[];
   fingerprint: string;
   rthAltitude?: number;
@@ -75,6 +81,8 @@ export interface PreparedTask {
   /** MB the task needs free */
   storageMb?: number;
   takeOffSecurityHeight: number;
+  /** DJI `execute_time` of the prepare (ms since the epoch): the take-off does not start before it */
+  executeTime?: number;
 }
 
 export interface TaskOutcome {
@@ -93,6 +101,10 @@ export interface RunningTask {
   mediaCount: number;
   recording: boolean;
   missionState: number;
+  /** the take-off waits for this time (ms since the epoch, DJI `execute_time`); null once it started */
+  waitingUntil: number | null;
+  /** the position in `task.points` each waypoint leg of the mission ends at */
+  legPoints: Map<Leg, number>;
   /** the flight's track (the aircraft forgets it on landing; the final event still names it) */
   trackId: string;
   flown: FlownPoint[];

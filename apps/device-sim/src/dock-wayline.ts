@@ -18,7 +18,7 @@ import {
 import type { Outcome, SimDock } from './dock.js';
 import { STORAGE_TOTAL_KB } from './dock-osd.js';
 import { fetchWayline } from './dock-wayline-file.js';
-import { waylinePoints } from './dock-wayline-points.js';
+import { taskPoints } from './dock-wayline-points.js';
 import {
   type BreakPoint,
   type Data,
@@ -28,7 +28,9 @@ import {
   PROGRESS_METHOD,
   record,
   type RunningTask,
+  type TaskOutcome,
   text,
+  type WaylinePoint,
   waylineTasks,
 } from './dock-wayline-state.js';
 import type { Mission } from './drone.js';
@@ -54,9 +56,10 @@ export {
 /**
  * Wayline flight tasks as a DJI dock runs them (PROTOCOLS.md §2 "Flight tasks", DJI Cloud API "Wayline
  * management"): `flighttask_prepare` downloads the KMZ, checks its MD5 fingerprint and reads it with `@aos/wpml`
- * (the server's reader), `flighttask_execute` opens the hatch, takes off and flies every waypoint at its height,
- * speed, heading and gimbal pitch, counting its actions, then comes home; `flighttask_progress` events (with
- * `need_reply`) follow the aircraft at its OSD rate, and a final one once the aircraft is back and the hatch
+ * (the server's reader), `flighttask_execute` opens the hatch at the task's `execute_time` (at once when it has
+ * passed, as the server sends it), takes off and flies every wayline of the file in order (an oblique route's
+ * five) and every waypoint at its height, speed, heading and gimbal pitch, counting its actions, then comes home; `flighttask_progress` events (with
+ * `need_reply`; `percent` over all waypoints, `ext.wayline_id` and `ext.current_waypoint_index`) follow the aircraft at its OSD rate, and a final one once the aircraft is back and the hatch
  * closed. `flighttask_undo` drops prepared tasks; pause, recovery and return home (dock-flight.ts) act on a
  * running one; a task ended by low battery or a return home is `partially_done` with a `break_point` that a
  * new prepare resumes from. A URL that expired (403, 404, 410) is asked again with `flighttask_resource_get`.
@@ -82,8 +85,12 @@ export function waylineCommand(
         : [];
       if (ids.length === 0) return { result: WAYLINE_RESULT.TASK_ID_INVALID };
       const state = waylineTasks(dock);
-      if (ids.some((id) => state.running?.task.flightId === id))
-        return { result: WAYLINE_RESULT.ANOTHER_TASK };
+      const running = state.running;
+      if (running && ids.includes(running.task.flightId)) {
+        // executed but still waiting for its execute time: dropped before it takes off; flying: refused
+        if (running.waitingUntil === null) return { result: WAYLINE_RESULT.ANOTHER_TASK };
+        endWaiting(dock, running, { status: 'canceled', result: 0 });
+      }
       for (const id of ids) state.prepared.delete(id);
       return { result: SIM_RESULT.OK };
     }
@@ -91,12 +98,20 @@ export function waylineCommand(
   return null;
 }
 
-/** Why the dock cannot fly a task now, as its result code; null when it can. */
-export function flightRefusal(dock: SimDock, task?: Pick<PreparedTask, 'readyBattery' | 'storageMb'>) {
+/**
+ * Why the dock cannot fly a task now, as its result code; null when it can. `self`: the task asking, executed
+ * and waiting for its time (it is not another task).
+ */
+export function flightRefusal(
+  dock: SimDock,
+  task?: Pick<PreparedTask, 'readyBattery' | 'storageMb'>,
+  self?: RunningTask,
+) {
   const drone = dock.drone;
   if (!drone?.powered) return SIM_RESULT.DRONE_NOT_POWERED;
   if (dock.state.mode === DOCK_MODE.REMOTE_DEBUG) return SIM_RESULT.DEBUG_MODE_ACTIVE;
-  if (waylineTasks(dock).running) return WAYLINE_RESULT.ANOTHER_TASK;
+  const running = waylineTasks(dock).running;
+  if (running && running !== self) return WAYLINE_RESULT.ANOTHER_TASK;
   if (dock.job || dock.state.mode !== DOCK_MODE.IDLE || drone.airborne) return WAYLINE_RESULT.DEVICE_BUSY;
   if (!drone.inDock) return SIM_RESULT.DRONE_NOT_IN_DOCK;
   if (dock.weather.rainfall() >= RAINFALL.HEAVY) return SIM_RESULT.HEAVY_RAIN;
@@ -126,6 +141,7 @@ function prepare(dock: SimDock, data: Data): Outcome | Promise<Outcome> {
   const refused = flightRefusal(dock, conditions);
   if (refused !== null) return { result: refused };
   const breakPoint = readBreakPoint(record(data.break_point));
+  const executeTime = num(data.execute_time);
   if (breakPoint === null) return { result: WAYLINE_RESULT.BREAKPOINT_INVALID };
   return (async (): Promise<Outcome> => {
     const got = await fetchWayline(dock, flightId, url, fingerprint);
@@ -137,18 +153,13 @@ function prepare(dock: SimDock, data: Data): Outcome | Promise<Outcome> {
       if (error instanceof WpmlError) return { result: WAYLINE_RESULT.FILE_PARSE_FAILED };
       throw error;
     }
-    const wayline = model.waylines[0];
-    if (!wayline || wayline.placemarks.length === 0) return { result: WAYLINE_RESULT.FILE_PARSE_FAILED };
-    const points = waylinePoints(dock, model, wayline);
-    if (
-      breakPoint &&
-      (breakPoint.wayline_id !== wayline.waylineId || !points.some((p) => p.index === breakPoint.index))
-    )
-      return { result: WAYLINE_RESULT.BREAKPOINT_INVALID };
+    const { waylineIds, points } = taskPoints(dock, model);
+    if (points.length === 0) return { result: WAYLINE_RESULT.FILE_PARSE_FAILED };
+    if (breakPoint && pointAt(points, breakPoint) < 0) return { result: WAYLINE_RESULT.BREAKPOINT_INVALID };
     waylineTasks(dock).prepared.set(flightId, {
       flightId,
       file: model,
-      waylineId: wayline.waylineId,
+      waylineIds,
       points,
       fingerprint: got.fingerprint,
       rthAltitude: num(data.rth_altitude),
@@ -156,6 +167,7 @@ function prepare(dock: SimDock, data: Data): Outcome | Promise<Outcome> {
       ...(breakPoint ? { breakPoint } : {}),
       ...conditions,
       takeOffSecurityHeight: model.missionConfig.takeOffSecurityHeight ?? 20,
+      ...(executeTime !== undefined ? { executeTime } : {}),
     });
     return { result: SIM_RESULT.OK };
   })();
@@ -181,12 +193,9 @@ function execute(dock: SimDock, data: Data, bid: string): Outcome {
   const refused = flightRefusal(dock, task);
   if (refused !== null) return { result: refused };
   state.prepared.delete(task.flightId);
-  const start = task.breakPoint
-    ? Math.max(
-        0,
-        task.points.findIndex((p) => p.index === task.breakPoint!.index),
-      )
-    : 0;
+  const start = task.breakPoint ? Math.max(0, pointAt(task.points, task.breakPoint)) : 0;
+  // the execute's own execute_time, else the prepare's (DJI: the time the task starts)
+  const executeTime = num(data.execute_time) ?? task.executeTime;
   const running: RunningTask = {
     task,
     bid,
@@ -194,7 +203,9 @@ function execute(dock: SimDock, data: Data, bid: string): Outcome {
     reached: -1,
     mediaCount: 0,
     recording: false,
-    missionState: MISSION_STATE.STARTING,
+    missionState: MISSION_STATE.PREPARED,
+    waitingUntil: executeTime !== undefined && executeTime > Date.now() ? executeTime : null,
+    legPoints: new Map(),
     trackId: '',
     flown: [],
     outcome: null,
@@ -203,12 +214,55 @@ function execute(dock: SimDock, data: Data, bid: string): Outcome {
   return { result: SIM_RESULT.OK, job: () => fly(dock, running) };
 }
 
-/** Hatch, propellers, take-off, then the wayline as one mission of legs. */
+/** Where `point` (DJI `wayline_id` and waypoint `index`) is in `points`, -1 when it is none of them. */
+function pointAt(points: WaylinePoint[], point: Pick<BreakPoint, 'index' | 'wayline_id'>): number {
+  return points.findIndex((p) => p.waylineId === point.wayline_id && p.index === point.index);
+}
+
+/**
+ * A task executed for a later time (DJI `execute_time`) stays on the dock, idle, until then: the dock refuses
+ * other tasks meanwhile, `flighttask_undo` drops it. At its time the dock checks again that it can fly; a
+ * refusal then ends the task failed with that code.
+ */
+async function waitForExecuteTime(dock: SimDock, running: RunningTask): Promise<boolean> {
+  const state = waylineTasks(dock);
+  while (running.waitingUntil !== null && state.running === running) {
+    const left = running.waitingUntil - Date.now();
+    if (left <= 0) break;
+    // real milliseconds: the execute time is a wall-clock time, whatever the simulation's time scale
+    await dock.scheduler.sleep(Math.min(left, 1_000) / dock.scheduler.timeScale);
+  }
+  if (state.running !== running || running.outcome !== null) return false;
+  if (running.waitingUntil === null) return true;
+  const refused = flightRefusal(dock, running.task, running);
+  if (refused !== null) {
+    endWaiting(dock, running, { status: 'failed', result: refused });
+    return false;
+  }
+  running.waitingUntil = null;
+  return true;
+}
+
+/** A task that never took off ends: its final progress event, the dock free again. */
+function endWaiting(dock: SimDock, running: RunningTask, outcome: TaskOutcome): void {
+  const state = waylineTasks(dock);
+  running.outcome = outcome;
+  running.waitingUntil = null;
+  running.missionState = MISSION_STATE.ENDED;
+  if (state.running === running) state.running = null;
+  state.finished.push(running);
+  if (state.finished.length > 20) state.finished.shift();
+  progress(dock, running, outcome.status, null, outcome.result);
+}
+
+/** At its execute time: hatch, propellers, take-off, then every wayline of the file as one mission of legs. */
 async function fly(dock: SimDock, running: RunningTask): Promise<void> {
   const drone = dock.drone!;
   const state = waylineTasks(dock);
   const still = () => state.running === running && running.outcome === null;
   try {
+    if (!(await waitForExecuteTime(dock, running))) return;
+    running.missionState = MISSION_STATE.STARTING;
     dock.state.mode = DOCK_MODE.WORKING;
     dock.state.flightStep = 0;
     progress(dock, running, 'sent');
@@ -282,15 +336,18 @@ function waylineLegs(from: AirPoint, running: RunningTask): Leg[] {
   }
   for (let i = next; i < points.length; i++) {
     const point = points[i]!;
-    const previous = points[i - 1];
+    // a wayline's first point is flown to along the route (from the last point of the wayline before)
+    const previous = points[i - 1]?.waylineId === point.waylineId ? points[i - 1] : undefined;
     const heading = previous?.heading ?? point.heading;
-    legs.push({
+    const leg: Leg = {
       target: point.target,
       speed: point.speed,
       climbRate: FLIGHT.climbRate,
       waypoint: point.index,
       ...(heading !== undefined ? { heading } : {}),
-    });
+    };
+    running.legPoints.set(leg, i);
+    legs.push(leg);
   }
   return legs;
 }
@@ -300,7 +357,7 @@ export function waylineReached(dock: SimDock, mission: Mission, leg: Leg): void 
   const running = waylineTasks(dock).running;
   const drone = dock.drone!;
   if (!running || running.outcome || leg.waypoint === undefined) return;
-  const at = running.task.points.findIndex((p) => p.index === leg.waypoint);
+  const at = running.legPoints.get(leg) ?? -1;
   const point = running.task.points[at];
   if (!point) return;
   running.reached = at;
@@ -320,6 +377,7 @@ export function waylineReached(dock: SimDock, mission: Mission, leg: Leg): void 
   mission.hold += point.hoverS;
   running.flown.push({
     index: point.index,
+    waylineId: point.waylineId,
     elevation: drone.position.elevation,
     height: (dock.config.height ?? 20) + drone.position.elevation,
     heading: drone.heading,
@@ -388,20 +446,23 @@ export function waylineInterrupted(
 
 function breakPointNow(dock: SimDock, running: RunningTask): BreakPoint {
   const points = running.task.points;
-  const waylineId = running.task.waylineId;
   if (running.reached < 0) {
     // not at its first waypoint yet: resume from where this flight started
     const first = points[running.start]!;
-    return running.task.breakPoint ?? { index: first.index, state: 0, progress: 0, wayline_id: waylineId };
+    return (
+      running.task.breakPoint ?? { index: first.index, state: 0, progress: 0, wayline_id: first.waylineId }
+    );
   }
   const reached = points[running.reached]!;
+  const at = { index: reached.index, wayline_id: reached.waylineId };
+  // the next point of the same wayline (between two waylines the break is at the last point reached)
   const next = points[running.reached + 1];
   const position = dock.drone!.position;
   const away = distanceM(position, reached.target);
-  if (!next || away < 1) return { index: reached.index, state: 1, progress: 0, wayline_id: waylineId };
+  if (!next || next.waylineId !== reached.waylineId || away < 1) return { ...at, state: 1, progress: 0 };
   const length = distanceM(reached.target, next.target);
   const share = length > 0 ? clamp(away / length, 0, 1) : 0;
-  return { index: reached.index, state: 0, progress: Math.round(share * 1000) / 1000, wayline_id: waylineId };
+  return { ...at, state: 0, progress: Math.round(share * 1000) / 1000 };
 }
 
 function stopRecording(dock: SimDock, running: RunningTask): void {
@@ -455,6 +516,7 @@ function progress(
   result = 0,
   breakPoint?: BreakPoint,
 ): void {
+  // waypoints reached over every wayline of the file
   const points = running.task.points;
   const percent =
     status === 'ok'
@@ -462,13 +524,16 @@ function progress(
       : running.reached < 0
         ? 0
         : Math.floor(((running.reached + 1) * 100) / points.length);
+  // the wayline flown now: the one of the last waypoint reached, before that the one the flight starts on
   const reached = points[running.reached];
+  const current = reached ?? points[running.start];
   dock.event(
     PROGRESS_METHOD,
     running.bid,
     status,
     { current_step: dock.state.flightStep, percent },
     {
+      wayline_id: current?.waylineId ?? 0,
       current_waypoint_index: reached?.index ?? 0,
       media_count: running.mediaCount,
       flight_id: running.task.flightId,
