@@ -58,11 +58,13 @@ export {
  * management"): `flighttask_prepare` downloads the KMZ, checks its MD5 fingerprint and reads it with `@aos/wpml`
  * (the server's reader), `flighttask_execute` opens the hatch at the task's `execute_time` (at once when it has
  * passed, as the server sends it), takes off and flies every wayline of the file in order (an oblique route's
- * five) and every waypoint at its height, speed, heading and gimbal pitch, counting its actions, then comes home; `flighttask_progress` events (with
- * `need_reply`; `percent` over all waypoints, `ext.wayline_id` and `ext.current_waypoint_index`) follow the aircraft at its OSD rate, and a final one once the aircraft is back and the hatch
- * closed. `flighttask_undo` drops prepared tasks; pause, recovery and return home (dock-flight.ts) act on a
- * running one; a task ended by low battery or a return home is `partially_done` with a `break_point` that a
- * new prepare resumes from. A URL that expired (403, 404, 410) is asked again with `flighttask_resource_get`.
+ * five) and every waypoint at its height, speed, heading and gimbal pitch, counting its actions, then comes
+ * home; `flighttask_progress` events (with `need_reply`; `percent` over all waypoints, `ext.wayline_id` and
+ * `ext.current_waypoint_index` within it) follow the aircraft at its OSD rate, and a final one once the
+ * aircraft is back and the hatch closed. `flighttask_undo` drops prepared tasks and executed ones still waiting
+ * for their time; pause, recovery and return home (dock-flight.ts) act on a running one; a task ended by low
+ * battery or a return home is `partially_done` with a `break_point` (wayline and waypoint) that a new prepare
+ * resumes from. A URL that expired (403, 404, 410) is asked again with `flighttask_resource_get`.
  */
 
 export const WAYLINE_METHODS = ['flighttask_prepare', 'flighttask_execute', 'flighttask_undo'] as const;
