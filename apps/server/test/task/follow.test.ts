@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { flightTrack, task } from '../../src/db/schema/index.js';
+import { TaskFollow } from '../../src/modules/task/task.follow.js';
 import { endDevices, type Registered, type Row } from '../device-helper.js';
 import { send } from '../helper.js';
 import { type ControlApp, onlineDock, startControlApp } from '../remote-control/helper.js';
@@ -172,5 +173,38 @@ describe('flight tasks followed from telemetry', () => {
     // the tenant's own drone, now, does move its own task
     await fly(mine.sim, mine.drone, trackId, 1);
     expect((await waitStatus(app, mineTask, TASK_STATUS.EXECUTING)).trackId).toBe(trackId);
+  });
+
+  it('after a restart, a drone first seen on the ground completes the flight it left executing', async () => {
+    const { drone, sim } = await onlineDock(control);
+    const taskId = await flightTask({ token, tenantId: '000000' }, drone.id);
+    const trackId = `restart-${Date.now()}`;
+    await fly(sim, drone, trackId, 2);
+    await waitStatus(app, taskId, TASK_STATUS.EXECUTING);
+    // a fresh follower (a restarted instance) that never saw the drone in the air hears it on the ground
+    const restarted = new TaskFollow(app.database.db, app.services.telemetryWriter);
+    restarted.accept({
+      device: { tenantId: '000000', serialNumber: drone.serialNumber, kind: 'device', ownerId: drone.id },
+      gatewaySn: null,
+      timestamp: Date.now(),
+      data: { mode_code: 0 },
+      osd: { mode_code: 0, longitude: 116.401, latitude: 39.9 },
+    });
+    await restarted.idle();
+    const done = await waitStatus(app, taskId, TASK_STATUS.COMPLETED);
+    expect(done).toMatchObject({ trackId });
+    expect(done.mileage).toBeGreaterThan(50);
+    // the same message for another tenant's identity with this drone's serial number would find nothing
+    const stranger = new TaskFollow(app.database.db, app.services.telemetryWriter);
+    const other = await flightTask({ token, tenantId: '000000' }, drone.id);
+    stranger.accept({
+      device: { tenantId: '730021', serialNumber: drone.serialNumber, kind: 'device', ownerId: drone.id },
+      gatewaySn: null,
+      timestamp: Date.now(),
+      data: {},
+      osd: { mode_code: 3, track_id: 'forged', longitude: 116.4, latitude: 39.9 },
+    });
+    await stranger.idle();
+    expect((await executionsOf(app, other))[0]!.taskStatus).toBe(TASK_STATUS.PENDING);
   });
 });
