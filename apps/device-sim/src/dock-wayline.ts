@@ -1,14 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
 import {
   COVER_STATE,
-  type DeviceMessage,
   DOCK_MODE,
   DRONE_MODE,
   type JobStatus,
   RAINFALL,
-  type Wayline,
   type WaylineFile,
-  type WplPlacemark,
 } from '@aos/contract';
 import { readKmz, WpmlError } from '@aos/wpml';
 import {
@@ -21,143 +17,57 @@ import {
 } from './codes.js';
 import type { Outcome, SimDock } from './dock.js';
 import { STORAGE_TOTAL_KB } from './dock-osd.js';
+import { fetchWayline } from './dock-wayline-file.js';
+import { taskPoints } from './dock-wayline-points.js';
+import {
+  type BreakPoint,
+  type Data,
+  MISSION_STATE,
+  num,
+  type PreparedTask,
+  PROGRESS_METHOD,
+  record,
+  type RunningTask,
+  type TaskOutcome,
+  text,
+  type WaylinePoint,
+  waylineTasks,
+} from './dock-wayline-state.js';
 import type { Mission } from './drone.js';
 import { type AirPoint, distanceM, type Leg } from './flight.js';
 import { clamp } from './random.js';
 import { Stopped } from './scheduler.js';
 
+export { onWaylineReply } from './dock-wayline-file.js';
+export { waylinePoints } from './dock-wayline-points.js';
+export {
+  type BreakPoint,
+  type FlownPoint,
+  MISSION_STATE,
+  type PreparedTask,
+  PROGRESS_METHOD,
+  RESOURCE_GET_METHOD,
+  type RunningTask,
+  type WaylinePoint,
+  type WaylineTasks,
+  waylineTasks,
+} from './dock-wayline-state.js';
+
 /**
  * Wayline flight tasks as a DJI dock runs them (PROTOCOLS.md §2 "Flight tasks", DJI Cloud API "Wayline
  * management"): `flighttask_prepare` downloads the KMZ, checks its MD5 fingerprint and reads it with `@aos/wpml`
- * (the server's reader), `flighttask_execute` opens the hatch, takes off and flies every waypoint at its height,
- * speed, heading and gimbal pitch, counting its actions, then comes home; `flighttask_progress` events (with
- * `need_reply`) follow the aircraft at its OSD rate, and a final one once the aircraft is back and the hatch
- * closed. `flighttask_undo` drops prepared tasks; pause, recovery and return home (dock-flight.ts) act on a
- * running one; a task ended by low battery or a return home is `partially_done` with a `break_point` that a
- * new prepare resumes from. A URL that expired (403, 404, 410) is asked again with `flighttask_resource_get`.
+ * (the server's reader), `flighttask_execute` opens the hatch at the task's `execute_time` (at once when it has
+ * passed, as the server sends it), takes off and flies every wayline of the file in order (an oblique route's
+ * five) and every waypoint at its height, speed, heading and gimbal pitch, counting its actions, then comes
+ * home; `flighttask_progress` events (with `need_reply`; `percent` over all waypoints, `ext.wayline_id` and
+ * `ext.current_waypoint_index` within it) follow the aircraft at its OSD rate, and a final one once the
+ * aircraft is back and the hatch closed. `flighttask_undo` drops prepared tasks and executed ones still waiting
+ * for their time; pause, recovery and return home (dock-flight.ts) act on a running one; a task ended by low
+ * battery or a return home is `partially_done` with a `break_point` (wayline and waypoint) that a new prepare
+ * resumes from. A URL that expired (403, 404, 410) is asked again with `flighttask_resource_get`.
  */
 
-type Data = Record<string, unknown>;
-
 export const WAYLINE_METHODS = ['flighttask_prepare', 'flighttask_execute', 'flighttask_undo'] as const;
-export const PROGRESS_METHOD = 'flighttask_progress';
-export const RESOURCE_GET_METHOD = 'flighttask_resource_get';
-/** How long the dock waits for the cloud's answer to `flighttask_resource_get`, real ms. */
-const RESOURCE_TIMEOUT_MS = 5_000;
-
-/** DJI's `wayline_mission_state` values the simulator reports. */
-export const MISSION_STATE = {
-  PREPARED: 2,
-  STARTING: 4,
-  TO_FIRST_POINT: 5,
-  EXECUTING: 6,
-  INTERRUPTED: 7,
-  RECOVERING: 8,
-  ENDED: 9,
-} as const;
-
-/** Where an interrupted wayline stopped (DJI `break_point`): on waypoint `index` (state 1) or after it (state 0). */
-export interface BreakPoint {
-  index: number;
-  /** 0 on the segment after `index`, 1 at waypoint `index` */
-  state: 0 | 1;
-  /** share of that segment flown, 0..1 */
-  progress: number;
-  wayline_id: number;
-}
-
-/** What one waypoint asks of the aircraft. */
-export interface WaylinePoint {
-  index: number;
-  target: AirPoint;
-  /** m/s */
-  speed: number;
-  /** the aircraft's heading from this waypoint on, degrees from north (undefined: along the route) */
-  heading?: number;
-  /** degrees */
-  gimbalPitch?: number;
-  photos: number;
-  recordStart: boolean;
-  recordStop: boolean;
-  hoverS: number;
-}
-
-/** What the aircraft did at a waypoint, as flown (for tests and the library's users). */
-export interface FlownPoint {
-  index: number;
-  /** metres above the dock, and ellipsoid height */
-  elevation: number;
-  height: number;
-  heading: number;
-  gimbalPitch: number;
-  speed: number;
-  photos: number;
-}
-
-export interface PreparedTask {
-  flightId: string;
-  file: WaylineFile;
-  waylineId: number;
-  points: WaylinePoint[];
-  fingerprint: string;
-  rthAltitude?: number;
-  outOfControlAction?: number;
-  breakPoint?: BreakPoint;
-  readyBattery?: number;
-  /** MB the task needs free */
-  storageMb?: number;
-  takeOffSecurityHeight: number;
-}
-
-interface Outcome2 {
-  status: JobStatus;
-  result: number;
-  breakPoint?: BreakPoint;
-}
-
-export interface RunningTask {
-  task: PreparedTask;
-  bid: string;
-  /** position in `task.points` of the first point flown (a resumed task starts at its break point) */
-  start: number;
-  /** position in `task.points` of the last waypoint reached (-1: none yet) */
-  reached: number;
-  mediaCount: number;
-  recording: boolean;
-  missionState: number;
-  /** the flight's track (the aircraft forgets it on landing; the final event still names it) */
-  trackId: string;
-  flown: FlownPoint[];
-  /** how the task ends, once decided; sent when the aircraft is back in the closed dock */
-  outcome: Outcome2 | null;
-}
-
-export interface WaylineTasks {
-  prepared: Map<string, PreparedTask>;
-  running: RunningTask | null;
-  /** tasks finished, newest last (their flown points) */
-  finished: RunningTask[];
-  replies: Map<string, (message: DeviceMessage) => void>;
-}
-
-const states = new WeakMap<SimDock, WaylineTasks>();
-
-/** The dock's wayline tasks. */
-export function waylineTasks(dock: SimDock): WaylineTasks {
-  let state = states.get(dock);
-  if (!state) {
-    state = { prepared: new Map(), running: null, finished: [], replies: new Map() };
-    states.set(dock, state);
-  }
-  return state;
-}
-
-const num = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-const record = (value: unknown): Data | undefined =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Data) : undefined;
 
 /** The services of this module, or null for another method. */
 export function waylineCommand(
@@ -177,8 +87,12 @@ export function waylineCommand(
         : [];
       if (ids.length === 0) return { result: WAYLINE_RESULT.TASK_ID_INVALID };
       const state = waylineTasks(dock);
-      if (ids.some((id) => state.running?.task.flightId === id))
-        return { result: WAYLINE_RESULT.ANOTHER_TASK };
+      const running = state.running;
+      if (running && ids.includes(running.task.flightId)) {
+        // executed but still waiting for its execute time: dropped before it takes off; flying: refused
+        if (running.waitingUntil === null) return { result: WAYLINE_RESULT.ANOTHER_TASK };
+        endWaiting(dock, running, { status: 'canceled', result: 0 });
+      }
       for (const id of ids) state.prepared.delete(id);
       return { result: SIM_RESULT.OK };
     }
@@ -186,12 +100,20 @@ export function waylineCommand(
   return null;
 }
 
-/** Why the dock cannot fly a task now, as its result code; null when it can. */
-export function flightRefusal(dock: SimDock, task?: Pick<PreparedTask, 'readyBattery' | 'storageMb'>) {
+/**
+ * Why the dock cannot fly a task now, as its result code; null when it can. `self`: the task asking, executed
+ * and waiting for its time (it is not another task).
+ */
+export function flightRefusal(
+  dock: SimDock,
+  task?: Pick<PreparedTask, 'readyBattery' | 'storageMb'>,
+  self?: RunningTask,
+) {
   const drone = dock.drone;
   if (!drone?.powered) return SIM_RESULT.DRONE_NOT_POWERED;
   if (dock.state.mode === DOCK_MODE.REMOTE_DEBUG) return SIM_RESULT.DEBUG_MODE_ACTIVE;
-  if (waylineTasks(dock).running) return WAYLINE_RESULT.ANOTHER_TASK;
+  const running = waylineTasks(dock).running;
+  if (running && running !== self) return WAYLINE_RESULT.ANOTHER_TASK;
   if (dock.job || dock.state.mode !== DOCK_MODE.IDLE || drone.airborne) return WAYLINE_RESULT.DEVICE_BUSY;
   if (!drone.inDock) return SIM_RESULT.DRONE_NOT_IN_DOCK;
   if (dock.weather.rainfall() >= RAINFALL.HEAVY) return SIM_RESULT.HEAVY_RAIN;
@@ -221,6 +143,7 @@ function prepare(dock: SimDock, data: Data): Outcome | Promise<Outcome> {
   const refused = flightRefusal(dock, conditions);
   if (refused !== null) return { result: refused };
   const breakPoint = readBreakPoint(record(data.break_point));
+  const executeTime = num(data.execute_time);
   if (breakPoint === null) return { result: WAYLINE_RESULT.BREAKPOINT_INVALID };
   return (async (): Promise<Outcome> => {
     const got = await fetchWayline(dock, flightId, url, fingerprint);
@@ -232,18 +155,13 @@ function prepare(dock: SimDock, data: Data): Outcome | Promise<Outcome> {
       if (error instanceof WpmlError) return { result: WAYLINE_RESULT.FILE_PARSE_FAILED };
       throw error;
     }
-    const wayline = model.waylines[0];
-    if (!wayline || wayline.placemarks.length === 0) return { result: WAYLINE_RESULT.FILE_PARSE_FAILED };
-    const points = waylinePoints(dock, model, wayline);
-    if (
-      breakPoint &&
-      (breakPoint.wayline_id !== wayline.waylineId || !points.some((p) => p.index === breakPoint.index))
-    )
-      return { result: WAYLINE_RESULT.BREAKPOINT_INVALID };
+    const { waylineIds, points } = taskPoints(dock, model);
+    if (points.length === 0) return { result: WAYLINE_RESULT.FILE_PARSE_FAILED };
+    if (breakPoint && pointAt(points, breakPoint) < 0) return { result: WAYLINE_RESULT.BREAKPOINT_INVALID };
     waylineTasks(dock).prepared.set(flightId, {
       flightId,
       file: model,
-      waylineId: wayline.waylineId,
+      waylineIds,
       points,
       fingerprint: got.fingerprint,
       rthAltitude: num(data.rth_altitude),
@@ -251,6 +169,7 @@ function prepare(dock: SimDock, data: Data): Outcome | Promise<Outcome> {
       ...(breakPoint ? { breakPoint } : {}),
       ...conditions,
       takeOffSecurityHeight: model.missionConfig.takeOffSecurityHeight ?? 20,
+      ...(executeTime !== undefined ? { executeTime } : {}),
     });
     return { result: SIM_RESULT.OK };
   })();
@@ -268,198 +187,6 @@ function readBreakPoint(data: Data | undefined): BreakPoint | undefined | null {
   return { index, state, progress, wayline_id: waylineId };
 }
 
-/**
- * The file at `url`, checked against its fingerprint; an expired link (403, 404, 410) is asked again from the
- * cloud with `flighttask_resource_get` and tried once more.
- */
-async function fetchWayline(
-  dock: SimDock,
-  flightId: string,
-  url: string,
-  fingerprint: string,
-): Promise<{ data: Buffer; fingerprint: string } | { result: number }> {
-  let got = await download(dock, url);
-  let expected = fingerprint;
-  if ('expired' in got && got.expired) {
-    const fresh = await resourceGet(dock, flightId).catch(() => null);
-    if (!fresh) return { result: SIM_RESULT.WAYLINE_DOWNLOAD_FAILED };
-    expected = fresh.fingerprint ?? expected;
-    got = await download(dock, fresh.url);
-  }
-  if (!('data' in got)) return { result: SIM_RESULT.WAYLINE_DOWNLOAD_FAILED };
-  const md5 = createHash('md5').update(got.data).digest('hex');
-  if (md5 !== expected) return { result: WAYLINE_RESULT.MD5_CHECK_FAILED };
-  return { data: got.data, fingerprint: md5 };
-}
-
-/** An HTTP(S) GET of at most FLIGHT.maxWaylineBytes. */
-async function download(dock: SimDock, url: string): Promise<{ data: Buffer } | { expired: boolean }> {
-  let address: URL;
-  try {
-    address = new URL(url, dock.runtime.apiUrl);
-  } catch {
-    return { expired: false };
-  }
-  if (address.protocol !== 'http:' && address.protocol !== 'https:') return { expired: false };
-  try {
-    const response = await fetch(address, { signal: AbortSignal.timeout(FLIGHT.downloadTimeoutMs) });
-    if (!response.ok || !response.body) {
-      await response.body?.cancel();
-      return { expired: [403, 404, 410].includes(response.status) };
-    }
-    if (Number(response.headers.get('content-length') ?? 0) > FLIGHT.maxWaylineBytes) {
-      await response.body.cancel();
-      return { expired: false };
-    }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    const reader = response.body.getReader();
-    for (let part = await reader.read(); !part.done; part = await reader.read()) {
-      size += part.value.length;
-      if (size > FLIGHT.maxWaylineBytes) {
-        await reader.cancel();
-        return { expired: false };
-      }
-      chunks.push(part.value);
-    }
-    return { data: Buffer.concat(chunks) };
-  } catch {
-    return { expired: false };
-  }
-}
-
-/** Ask the cloud for the task's file again: `{url, fingerprint}` of its `requests_reply`. */
-function resourceGet(dock: SimDock, flightId: string): Promise<{ url: string; fingerprint?: string }> {
-  const replies = waylineTasks(dock).replies;
-  const tid = randomUUID();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      replies.delete(tid);
-      reject(new Error(`${RESOURCE_GET_METHOD}: no reply`));
-    }, RESOURCE_TIMEOUT_MS);
-    replies.set(tid, (message) => {
-      clearTimeout(timer);
-      replies.delete(tid);
-      const data = record(message.data);
-      const file = record(record(data?.output)?.file);
-      const url = text(file?.url);
-      if (data?.result !== 0 || !url) return reject(new Error(`${RESOURCE_GET_METHOD}: refused`));
-      const fingerprint = text(file?.fingerprint)?.toLowerCase();
-      resolve({ url, ...(fingerprint ? { fingerprint } : {}) });
-    });
-    if (
-      !dock.client.publish('requests', { flight_id: flightId }, { method: RESOURCE_GET_METHOD, tid, qos: 1 })
-    ) {
-      clearTimeout(timer);
-      replies.delete(tid);
-      reject(new Error(`${RESOURCE_GET_METHOD}: not connected`));
-    }
-  });
-}
-
-/** A `requests_reply` on the dock's topic: the answer to a resource request, if it is one. */
-export function onWaylineReply(dock: SimDock, message: DeviceMessage): void {
-  waylineTasks(dock).replies.get(message.tid)?.(message);
-}
-
-/** DJI's numeric action parameter `name`, if the action has it. */
-function param(action: { params: [string, string][] }, name: string): number | undefined {
-  const found = action.params.find(([key]) => key === name);
-  const value = found ? Number(found[1]) : NaN;
-  return Number.isFinite(value) ? value : undefined;
-}
-
-/**
- * The waypoints as the aircraft flies them: the height in the wayline's `executeHeightMode` as metres above
- * the dock (WGS84: the file's ellipsoid height less the dock's; relativeToStartPoint: as written;
- * realTimeFollowSurface: the simulator has no terrain, the ground is level with the dock, so as written),
- * the speed (or the wayline's), the heading of fixed-heading modes, the gimbal pitch, and what its actions
- * do: photos (`takePhoto` at the point, and the photos of a `multipleDistance` / `multipleTiming` group taken
- * as the aircraft passes its points, counted as the route area counts them), recordings, hovers, turns.
- */
-export function waylinePoints(dock: SimDock, file: WaylineFile, wayline: Wayline): WaylinePoint[] {
-  const homeHeight = dock.config.height ?? 20;
-  const placemarks = [...wayline.placemarks].sort((a, b) => a.index - b.index);
-  const elevationOf = (p: WplPlacemark) =>
-    wayline.executeHeightMode === 'WGS84' ? p.executeHeight - homeHeight : p.executeHeight;
-  const globalHeading = file.template.globalWaypointHeadingParam;
-  const points: WaylinePoint[] = placemarks.map((p) => {
-    const headingParam = p.useGlobalHeadingParam ? globalHeading : (p.waypointHeadingParam ?? globalHeading);
-    const fixed =
-      headingParam &&
-      ['fixed', 'smoothTransition'].includes(headingParam.waypointHeadingMode) &&
-      headingParam.waypointHeadingAngle !== undefined;
-    return {
-      index: p.index,
-      target: { longitude: p.position[0], latitude: p.position[1], elevation: elevationOf(p) },
-      speed: clamp(
-        (p.useGlobalSpeed ? 0 : p.waypointSpeed) || wayline.autoFlightSpeed || 10,
-        1,
-        FLIGHT.maxSpeed,
-      ),
-      ...(fixed ? { heading: (headingParam.waypointHeadingAngle! + 360) % 360 } : {}),
-      ...(p.gimbalPitchAngle !== undefined ? { gimbalPitch: p.gimbalPitchAngle } : {}),
-      photos: 0,
-      recordStart: false,
-      recordStop: false,
-      hoverS: 0,
-    };
-  });
-  placemarks.forEach((placemark, at) => {
-    for (const group of placemark.actionGroups) {
-      const trigger = group.actionTrigger;
-      if (trigger.actionTriggerType === 'reachPoint') {
-        const point = points[at]!;
-        for (const action of group.actions) {
-          switch (action.actionActuatorFunc) {
-            case 'takePhoto':
-              point.photos += 1;
-              break;
-            case 'startRecord':
-              point.recordStart = true;
-              break;
-            case 'stopRecord':
-              point.recordStop = true;
-              break;
-            case 'hover':
-              point.hoverS += param(action, 'hoverTime') ?? 0;
-              break;
-            case 'gimbalRotate': {
-              const pitch = param(action, 'gimbalPitchRotateAngle');
-              if (pitch !== undefined) point.gimbalPitch = pitch;
-              break;
-            }
-            case 'rotateYaw': {
-              const heading = param(action, 'aircraftHeading');
-              if (heading !== undefined) point.heading = (heading + 360) % 360;
-              break;
-            }
-          }
-        }
-        continue;
-      }
-      const photos = group.actions.filter((action) => action.actionActuatorFunc === 'takePhoto').length;
-      const every = trigger.actionTriggerParam ?? 0;
-      if (!photos || every <= 0) continue;
-      const per =
-        trigger.actionTriggerType === 'multipleDistance' ? every : every * (wayline.autoFlightSpeed || 1);
-      // photos at 0, per, 2·per … along the group's legs, each counted when the aircraft reaches the point after it
-      const start = placemarks.findIndex((p) => p.index === group.actionGroupStartIndex);
-      if (start < 0) continue;
-      let span = 0;
-      let taken = 0;
-      for (let i = start; i < placemarks.length; i++) {
-        if (i > start) span += distanceM(points[i - 1]!.target, points[i]!.target);
-        const due = photos * (Math.floor(span / per) + 1);
-        points[i]!.photos += due - taken;
-        taken = due;
-        if (placemarks[i]!.index >= group.actionGroupEndIndex) break;
-      }
-    }
-  });
-  return points;
-}
-
 function execute(dock: SimDock, data: Data, bid: string): Outcome {
   const flightId = text(data.flight_id);
   const state = waylineTasks(dock);
@@ -468,12 +195,9 @@ function execute(dock: SimDock, data: Data, bid: string): Outcome {
   const refused = flightRefusal(dock, task);
   if (refused !== null) return { result: refused };
   state.prepared.delete(task.flightId);
-  const start = task.breakPoint
-    ? Math.max(
-        0,
-        task.points.findIndex((p) => p.index === task.breakPoint!.index),
-      )
-    : 0;
+  const start = task.breakPoint ? Math.max(0, pointAt(task.points, task.breakPoint)) : 0;
+  // the execute's own execute_time, else the prepare's (DJI: the time the task starts)
+  const executeTime = num(data.execute_time) ?? task.executeTime;
   const running: RunningTask = {
     task,
     bid,
@@ -481,7 +205,9 @@ function execute(dock: SimDock, data: Data, bid: string): Outcome {
     reached: -1,
     mediaCount: 0,
     recording: false,
-    missionState: MISSION_STATE.STARTING,
+    missionState: MISSION_STATE.PREPARED,
+    waitingUntil: executeTime !== undefined && executeTime > Date.now() ? executeTime : null,
+    legPoints: new Map(),
     trackId: '',
     flown: [],
     outcome: null,
@@ -490,12 +216,55 @@ function execute(dock: SimDock, data: Data, bid: string): Outcome {
   return { result: SIM_RESULT.OK, job: () => fly(dock, running) };
 }
 
-/** Hatch, propellers, take-off, then the wayline as one mission of legs. */
+/** Where `point` (DJI `wayline_id` and waypoint `index`) is in `points`, -1 when it is none of them. */
+function pointAt(points: WaylinePoint[], point: Pick<BreakPoint, 'index' | 'wayline_id'>): number {
+  return points.findIndex((p) => p.waylineId === point.wayline_id && p.index === point.index);
+}
+
+/**
+ * A task executed for a later time (DJI `execute_time`) stays on the dock, idle, until then: the dock refuses
+ * other tasks meanwhile, `flighttask_undo` drops it. At its time the dock checks again that it can fly; a
+ * refusal then ends the task failed with that code.
+ */
+async function waitForExecuteTime(dock: SimDock, running: RunningTask): Promise<boolean> {
+  const state = waylineTasks(dock);
+  while (running.waitingUntil !== null && state.running === running) {
+    const left = running.waitingUntil - Date.now();
+    if (left <= 0) break;
+    // real milliseconds: the execute time is a wall-clock time, whatever the simulation's time scale
+    await dock.scheduler.sleep(Math.min(left, 1_000) / dock.scheduler.timeScale);
+  }
+  if (state.running !== running || running.outcome !== null) return false;
+  if (running.waitingUntil === null) return true;
+  const refused = flightRefusal(dock, running.task, running);
+  if (refused !== null) {
+    endWaiting(dock, running, { status: 'failed', result: refused });
+    return false;
+  }
+  running.waitingUntil = null;
+  return true;
+}
+
+/** A task that never took off ends: its final progress event, the dock free again. */
+function endWaiting(dock: SimDock, running: RunningTask, outcome: TaskOutcome): void {
+  const state = waylineTasks(dock);
+  running.outcome = outcome;
+  running.waitingUntil = null;
+  running.missionState = MISSION_STATE.ENDED;
+  if (state.running === running) state.running = null;
+  state.finished.push(running);
+  if (state.finished.length > 20) state.finished.shift();
+  progress(dock, running, outcome.status, null, outcome.result);
+}
+
+/** At its execute time: hatch, propellers, take-off, then every wayline of the file as one mission of legs. */
 async function fly(dock: SimDock, running: RunningTask): Promise<void> {
   const drone = dock.drone!;
   const state = waylineTasks(dock);
   const still = () => state.running === running && running.outcome === null;
   try {
+    if (!(await waitForExecuteTime(dock, running))) return;
+    running.missionState = MISSION_STATE.STARTING;
     dock.state.mode = DOCK_MODE.WORKING;
     dock.state.flightStep = 0;
     progress(dock, running, 'sent');
@@ -569,15 +338,18 @@ function waylineLegs(from: AirPoint, running: RunningTask): Leg[] {
   }
   for (let i = next; i < points.length; i++) {
     const point = points[i]!;
-    const previous = points[i - 1];
+    // a wayline's first point is flown to along the route (from the last point of the wayline before)
+    const previous = points[i - 1]?.waylineId === point.waylineId ? points[i - 1] : undefined;
     const heading = previous?.heading ?? point.heading;
-    legs.push({
+    const leg: Leg = {
       target: point.target,
       speed: point.speed,
       climbRate: FLIGHT.climbRate,
       waypoint: point.index,
       ...(heading !== undefined ? { heading } : {}),
-    });
+    };
+    running.legPoints.set(leg, i);
+    legs.push(leg);
   }
   return legs;
 }
@@ -587,7 +359,7 @@ export function waylineReached(dock: SimDock, mission: Mission, leg: Leg): void 
   const running = waylineTasks(dock).running;
   const drone = dock.drone!;
   if (!running || running.outcome || leg.waypoint === undefined) return;
-  const at = running.task.points.findIndex((p) => p.index === leg.waypoint);
+  const at = running.legPoints.get(leg) ?? -1;
   const point = running.task.points[at];
   if (!point) return;
   running.reached = at;
@@ -607,6 +379,7 @@ export function waylineReached(dock: SimDock, mission: Mission, leg: Leg): void 
   mission.hold += point.hoverS;
   running.flown.push({
     index: point.index,
+    waylineId: point.waylineId,
     elevation: drone.position.elevation,
     height: (dock.config.height ?? 20) + drone.position.elevation,
     heading: drone.heading,
@@ -675,20 +448,23 @@ export function waylineInterrupted(
 
 function breakPointNow(dock: SimDock, running: RunningTask): BreakPoint {
   const points = running.task.points;
-  const waylineId = running.task.waylineId;
   if (running.reached < 0) {
     // not at its first waypoint yet: resume from where this flight started
     const first = points[running.start]!;
-    return running.task.breakPoint ?? { index: first.index, state: 0, progress: 0, wayline_id: waylineId };
+    return (
+      running.task.breakPoint ?? { index: first.index, state: 0, progress: 0, wayline_id: first.waylineId }
+    );
   }
   const reached = points[running.reached]!;
+  const at = { index: reached.index, wayline_id: reached.waylineId };
+  // the next point of the same wayline (between two waylines the break is at the last point reached)
   const next = points[running.reached + 1];
   const position = dock.drone!.position;
   const away = distanceM(position, reached.target);
-  if (!next || away < 1) return { index: reached.index, state: 1, progress: 0, wayline_id: waylineId };
+  if (!next || next.waylineId !== reached.waylineId || away < 1) return { ...at, state: 1, progress: 0 };
   const length = distanceM(reached.target, next.target);
   const share = length > 0 ? clamp(away / length, 0, 1) : 0;
-  return { index: reached.index, state: 0, progress: Math.round(share * 1000) / 1000, wayline_id: waylineId };
+  return { ...at, state: 0, progress: Math.round(share * 1000) / 1000 };
 }
 
 function stopRecording(dock: SimDock, running: RunningTask): void {
@@ -742,6 +518,7 @@ function progress(
   result = 0,
   breakPoint?: BreakPoint,
 ): void {
+  // waypoints reached over every wayline of the file
   const points = running.task.points;
   const percent =
     status === 'ok'
@@ -749,13 +526,16 @@ function progress(
       : running.reached < 0
         ? 0
         : Math.floor(((running.reached + 1) * 100) / points.length);
+  // the wayline flown now: the one of the last waypoint reached, before that the one the flight starts on
   const reached = points[running.reached];
+  const current = reached ?? points[running.start];
   dock.event(
     PROGRESS_METHOD,
     running.bid,
     status,
     { current_step: dock.state.flightStep, percent },
     {
+      wayline_id: current?.waylineId ?? 0,
       current_waypoint_index: reached?.index ?? 0,
       media_count: running.mediaCount,
       flight_id: running.task.flightId,

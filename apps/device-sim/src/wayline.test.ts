@@ -52,6 +52,31 @@ function plannedRoute() {
 const route = plannedRoute();
 const kmz = writeKmz(route.file);
 
+/** An oblique mapping route over a 160 m square near the dock: five waylines (nadir, four oblique passes). */
+function obliqueRoute() {
+  const ring = [
+    [150, 150],
+    [310, 150],
+    [310, 310],
+    [150, 310],
+    [150, 150],
+  ].map(([x, y]) => plane.toLonLat([x!, y!]));
+  const design = RouteDesign.parse({
+    kind: 'oblique',
+    params: {
+      polygon: { type: 'Polygon', coordinates: [ring] },
+      cameraId: 'm3e-wide',
+      heightM: 60,
+      obliquePitchDeg: -45,
+    },
+  });
+  const planned = planDesign(design);
+  if (!planned.ok) throw new Error(`planning refused: ${planned.error.key}`);
+  return waylineFileOf(design, planned.plan, { aircraftModelId: 'dji-m3e', now: 1, author: 'test' });
+}
+const oblique = obliqueRoute();
+const obliqueKmz = writeKmz(oblique);
+
 let cloud: TestCloud;
 let http: Server;
 let base = '';
@@ -73,6 +98,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   served.set('/route.kmz', kmz.data);
+  served.set('/oblique.kmz', obliqueKmz.data);
 });
 afterEach(async () => {
   await fleet?.stop();
@@ -121,6 +147,8 @@ const prepareData = (flightId: string, extra: Record<string, unknown> = {}) => (
 });
 
 interface Progress {
+  /** when the dock sent it (its `timestamp`), ms */
+  at: number;
   status: string;
   result: number;
   percent: number;
@@ -131,6 +159,7 @@ interface Progress {
     track_id: string;
     wayline_mission_state: number;
     break_point?: { index: number; state: number; progress: number; wayline_id: number };
+    wayline_id: number;
   };
   needReply: boolean;
 }
@@ -141,6 +170,7 @@ function progressOf(bid: string): Progress[] {
     .map((e) => {
       const output = e.data.output as { status: string; progress: { percent: number }; ext: Progress['ext'] };
       return {
+        at: e.message.timestamp,
         status: output.status,
         result: e.data.result as number,
         percent: output.progress.percent,
@@ -394,6 +424,134 @@ describe('wayline flight tasks', () => {
       (e) => e.sn === dockSn && e.kind === 'requests' && e.message.method === 'flighttask_resource_get',
     );
     expect(request.data).toEqual({ flight_id: flightId });
+  });
+});
+
+describe('whole files and their execute time', () => {
+  it('flies every wayline of an oblique route in order, progress counting waypoints over all of them', async () => {
+    const { dockSn, dock } = await startDock();
+    const waylines = oblique.waylines;
+    expect(waylines).toHaveLength(5);
+    const total = waylines.reduce((sum, w) => sum + w.placemarks.length, 0);
+    const flightId = randomUUID();
+    const bid = await prepareAndExecute(dockSn, flightId, {
+      wayline_type: 2,
+      file: { url: `${base}/oblique.kmz`, fingerprint: obliqueKmz.fingerprint },
+    });
+    expect(await cloud.jobEnd('flighttask_progress', bid, 60_000)).toBe('ok');
+
+    // every waypoint of every wayline, wayline after wayline, each at its own height
+    const flown = waylineTasks(dock).finished.at(-1)!.flown;
+    expect(flown.map((p) => `${p.waylineId}:${p.index}`)).toEqual(
+      waylines.flatMap((w) => w.placemarks.map((p) => `${w.waylineId}:${p.index}`)),
+    );
+    const heights = waylines.flatMap((w) => w.placemarks.map((p) => p.executeHeight));
+    flown.forEach((point, i) => expect(point.elevation).toBeCloseTo(heights[i]!, 0));
+
+    const flying = progressOf(bid).filter((e) => e.status === 'in_progress');
+    // the wayline flown, in DJI's ext.wayline_id, through all five in order
+    const ids = flying.map((e) => e.ext.wayline_id);
+    expect(nonDecreasing(ids)).toBe(true);
+    expect([...new Set(ids)]).toEqual(waylines.map((w) => w.waylineId));
+    // the percent over all waypoints: rising, and when the first wayline ends it stands at its share of the total
+    expect(nonDecreasing(flying.map((e) => e.percent))).toBe(true);
+    const firstCount = waylines[0]!.placemarks.length;
+    const endOfFirst = flying.find(
+      (e) => e.ext.wayline_id === waylines[0]!.waylineId && e.ext.current_waypoint_index === firstCount - 1,
+    );
+    expect(endOfFirst?.percent).toBe(Math.floor((firstCount * 100) / total));
+    const intoSecond = flying.find((e) => e.ext.wayline_id === waylines[1]!.waylineId);
+    expect(intoSecond!.percent).toBeGreaterThanOrEqual(endOfFirst!.percent);
+    expect(intoSecond!.percent).toBeLessThan(100);
+    expect(progressOf(bid).at(-1)).toMatchObject({ status: 'ok', percent: 100 });
+  });
+
+  it('resumes an oblique route from a break point on a later wayline', async () => {
+    const { dockSn, dock } = await startDock();
+    const waylines = oblique.waylines;
+    const third = waylines[2]!;
+    const breakPoint = { index: 1, state: 1, progress: 0, wayline_id: third.waylineId };
+    const bid = await prepareAndExecute(dockSn, randomUUID(), {
+      wayline_type: 2,
+      file: { url: `${base}/oblique.kmz`, fingerprint: obliqueKmz.fingerprint },
+      break_point: breakPoint,
+    });
+    expect(await cloud.jobEnd('flighttask_progress', bid, 60_000)).toBe('ok');
+    const flown = waylineTasks(dock).finished.at(-1)!.flown;
+    // from the point after the break point on, the first two waylines not flown again
+    expect(flown[0]).toMatchObject({ waylineId: third.waylineId, index: 2 });
+    expect(flown.at(-1)).toMatchObject({ waylineId: waylines[4]!.waylineId });
+    expect(flown.some((p) => p.waylineId === waylines[0]!.waylineId)).toBe(false);
+    // a break point on a wayline the file does not have is refused
+    const refused = await cloud.call(
+      dockSn,
+      'flighttask_prepare',
+      prepareData(randomUUID(), {
+        file: { url: `${base}/oblique.kmz`, fingerprint: obliqueKmz.fingerprint },
+        break_point: { index: 0, state: 1, progress: 0, wayline_id: 99 },
+      }),
+    );
+    expect(refused.result).toBe(WAYLINE_RESULT.BREAKPOINT_INVALID);
+  });
+
+  it('prepared for a later time, takes off at that time and not at once', async () => {
+    const { dockSn, dock } = await startDock();
+    const executeTime = Date.now() + 1_500;
+    const bid = await prepareAndExecute(dockSn, randomUUID(), { execute_time: executeTime, task_type: 1 });
+    // accepted, but the hatch stays closed and the aircraft in the dock until the time
+    expect(dock.drone!.inDock).toBe(true);
+    expect(dock.state.cover).toBe(0);
+    // meanwhile another task is refused: the dock has one
+    const other = await cloud.call(dockSn, 'flighttask_prepare', prepareData(randomUUID()));
+    expect(other.result).toBe(WAYLINE_RESULT.ANOTHER_TASK);
+    expect(await cloud.jobEnd('flighttask_progress', bid, 30_000)).toBe('ok');
+    const events = progressOf(bid);
+    // the first event (the take-off sequence starting) came at the execute time, not before
+    expect(events[0]!.at).toBeGreaterThanOrEqual(executeTime);
+    expect(events.at(-1)).toMatchObject({ status: 'ok', percent: 100 });
+  });
+
+  it("the execute's own execute_time counts too", async () => {
+    const { dockSn } = await startDock();
+    const flightId = randomUUID();
+    expect((await cloud.call(dockSn, 'flighttask_prepare', prepareData(flightId))).result).toBe(0);
+    const executeTime = Date.now() + 1_000;
+    const executed = await cloud.call(dockSn, 'flighttask_execute', {
+      flight_id: flightId,
+      execute_time: executeTime,
+    });
+    expect(executed.result).toBe(0);
+    const first = await cloud.waitFor(
+      (e) =>
+        e.kind === 'events' && e.message.method === 'flighttask_progress' && e.message.bid === executed.bid,
+      10_000,
+    );
+    expect(first.message.timestamp).toBeGreaterThanOrEqual(executeTime);
+    expect(await cloud.jobEnd('flighttask_progress', executed.bid, 20_000)).toBe('ok');
+  });
+
+  it('a task waiting for its time is dropped by flighttask_undo; one the dock can no longer fly then fails', async () => {
+    const { dockSn, dock } = await startDock();
+    const flightId = randomUUID();
+    const bid = await prepareAndExecute(dockSn, flightId, {
+      execute_time: Date.now() + 60_000,
+      task_type: 1,
+    });
+    expect((await cloud.call(dockSn, 'flighttask_undo', { flight_ids: [flightId] })).result).toBe(0);
+    expect(await cloud.jobEnd('flighttask_progress', bid, 5_000)).toBe('canceled');
+    expect(waylineTasks(dock).running).toBeNull();
+    expect(dock.drone!.inDock).toBe(true);
+
+    const later = await prepareAndExecute(dockSn, randomUUID(), {
+      execute_time: Date.now() + 800,
+      task_type: 1,
+    });
+    // the weather turns before the time: the dock refuses to take off then, with the code it would answer
+    dock.fault('heavy_rain');
+    expect(await cloud.jobEnd('flighttask_progress', later, 10_000)).toBe('failed');
+    expect(progressOf(later).at(-1)!.result).toBe(SIM_RESULT.HEAVY_RAIN);
+    expect(dock.state.cover).toBe(0);
+    expect(waylineTasks(dock).running).toBeNull();
   });
 });
 

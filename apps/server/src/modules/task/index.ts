@@ -2,6 +2,7 @@ import { defineArea, type Services } from '../../area.js';
 import { task, taskCodeSequence, taskExecution, taskNotice, taskTimeline } from '../../db/schema/index.js';
 import type { Platform } from '../../platform.js';
 import { TaskDispatch } from './task.dispatch.js';
+import { TaskFollow } from './task.follow.js';
 import taskRoutes from './task.routes.js';
 import { TaskService } from './task.service.js';
 
@@ -12,10 +13,15 @@ declare module '../../area.js' {
     tasks: TaskService;
     /** starting executions over the device link, following their progress, the minute's timer */
     taskDispatch: TaskDispatch;
+    /** flight tasks (remote controller) followed from their aircraft's telemetry: take-off and landing */
+    taskFollow: TaskFollow;
   }
 }
 
-function buildServices(platform: Platform, services: Services): Pick<Services, 'tasks' | 'taskDispatch'> {
+function buildServices(
+  platform: Platform,
+  services: Services,
+): Pick<Services, 'tasks' | 'taskDispatch' | 'taskFollow'> {
   const tasks = new TaskService(services, platform.config.TIME_ZONE);
   const taskDispatch = new TaskDispatch(
     platform.database.db,
@@ -26,7 +32,12 @@ function buildServices(platform: Platform, services: Services): Pick<Services, '
     platform.log.child({ module: 'task' }),
   );
   tasks.useDispatcher(taskDispatch);
-  return { tasks, taskDispatch };
+  const taskFollow = new TaskFollow(
+    platform.database.db,
+    services.telemetryWriter,
+    platform.log.child({ module: 'task-follow' }),
+  );
+  return { tasks, taskDispatch, taskFollow };
 }
 
 /**
@@ -38,7 +49,10 @@ export default defineArea({
   name: 'task',
   needs: ['route', 'fleet', 'telemetry', 'resource', 'project'],
   services: buildServices,
-  subscribe: (_events, { taskDispatch }) => taskDispatch.attach(),
+  subscribe: (_events, { taskDispatch, taskFollow }, { deviceLink }) => {
+    taskDispatch.attach();
+    taskFollow.attach(deviceLink);
+  },
   jobs: (_scheduler, { taskDispatch }) => taskDispatch.define(),
   routes: [taskRoutes],
   tables: [task, taskCodeSequence, taskExecution, taskTimeline, taskNotice],
