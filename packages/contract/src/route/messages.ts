@@ -184,5 +184,6 @@ export const messages = {
     '录制的位置没有高度，未生成航线',
     'the recorded positions carry no height: no route was made',
   ],
+  'route.record.remark': ['由录制任务“{name}”录制', 'recorded by the record task “{name}”'],
   'route.record.routeRefused': ['航线未能保存：{reason}', 'the route could not be saved: {reason}'],
 } as const;
