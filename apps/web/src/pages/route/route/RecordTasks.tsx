@@ -260,7 +260,7 @@ export function RecordTasks({
           {task.status === 'finished' && (
             <>
               <span>{t('routeManager.waypoints')}</span>
-              <span>{task.waypointCount}</span>
+              <span data-testid="record-waypoints">{task.waypointCount}</span>
             </>
           )}
         </div>
