@@ -64,18 +64,16 @@ async function openManager(language: 'zh-CN' | 'en-US'): Promise<Page> {
 
 async function startRecording(page: Page, name: string) {
   await page.getByTestId('record-start').click();
-  const dialog = page.getByTestId('record-start-dialog');
-  await dialog.waitFor();
   await page.getByTestId('record-name').fill(name);
   await page.getByTestId('field-record-drone').click();
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: DRONE_SN })
     .first()
     .click();
-  await page.getByTestId('record-tolerance').locator('input').fill('1');
-  await page.getByTestId('record-spacing').locator('input').fill('2');
+  await page.getByTestId('record-tolerance').fill('1');
+  await page.getByTestId('record-spacing').fill('2');
   await page.getByTestId('record-start-submit').click();
-  await dialog.waitFor({ state: 'hidden' });
+  await page.getByTestId('record-name').waitFor({ state: 'hidden' });
   return page.locator('[data-testid="record-table"] tr', { hasText: name });
 }
 

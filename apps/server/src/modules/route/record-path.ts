@@ -1,9 +1,17 @@
 import { SPEED_RANGE } from '@aos/contract';
 import simplify from 'simplify-js';
-import { haversine } from '../telemetry/telemetry.tracks.js';
 
-/** The mean Earth radius haversine uses, m. */
+/** The mean Earth radius, m (as the flight tracks measure their length). */
 const EARTH_RADIUS_M = 6_371_008.8;
+
+/** Great-circle distance between two positions, m. */
+function haversine(lon1: number, lat1: number, lon2: number, lat2: number): number {
+  const rad = Math.PI / 180;
+  const a =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
+    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
+}
 
 /** One recorded position of the drone (a telemetry sample), in time order. */
 export interface PathSample {
