@@ -191,8 +191,17 @@ describe('a recording without positions', () => {
     const chinese = await ok(await get(`detail?id=${task.id}`, mine.token, 'zh-CN'));
     expect(chinese.reason).toBe('录制期间没有收到飞行器在空中的位置，未生成航线');
     expect((await ok(await send(app, mine.token, 'GET', `${ROUTES}/page?size=1`))).total).toBe(routesBefore);
-    // the drone can be recorded again
-    await ok(await post('submit', { name: 'Second try', droneId: drone.id }));
+    // the drone can be recorded again; two finishes at once end it once
+    const again = await ok(await post('submit', { name: 'Second try', droneId: drone.id }));
+    const answers = await Promise.all([
+      post('submit', { id: again.id, finish: true }),
+      post('submit', { id: again.id, finish: true }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    refused(
+      answers.find((answer) => answer.statusCode === 400)!,
+      'id',
+    );
   });
 });
 
