@@ -518,6 +518,13 @@ export async function seedTenant(app: FastifyInstance, side: TenantSide, mark: s
       params: { waypoints: [{ position: [116.31, 39.91] }, { position: [116.312, 39.91] }] },
     },
   });
+  // a record task recording its drone (the route area: recordtask), still open
+  await call('POST', '/api/aos-gisservice/recordtask/submit', {
+    name: `${mark}-recording`,
+    droneId: drone,
+    toleranceM: 2,
+    minSpacingM: 5,
+  });
   // tasks (the task area, project-task): a manual task whose operator (the administrator) has a notice, then
   // a hangar task flying the route in two days; their executions, timelines and the day's code sequence
   const route = await idOf('aos_route_line', 'name', `${mark}-route`);

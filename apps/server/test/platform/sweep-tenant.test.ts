@@ -103,6 +103,7 @@ const ROUTE_TABLES: Array<[RegExp, string]> = [
   [/\/flyzone\//, 'aos_fly_zone'],
   [/\/electronicfence\//, 'aos_fence'],
   [/\/routemanageline\//, 'aos_route_line'],
+  [/\/recordtask\//, 'aos_route_record_task'],
   [/\/project-management\//, 'aos_project'],
   [/\/projectauth\//, 'aos_project_auth'],
   // bind-machine and unbind-machine: `ids` are the machines (the seed binds a dock)

@@ -89,3 +89,4 @@ export {
 export * from './wayline.js';
 export * from './design.js';
 export * from './route.js';
+export * from './record.js';

@@ -11,6 +11,7 @@ import {
   WAYPOINT_LIMIT,
   ZOOM_RANGE,
 } from './planning/common.js';
+import { RECORD_SPACING_RANGE, RECORD_TOLERANCE_RANGE } from './record.js';
 import { messages } from './messages.js';
 
 /** A number as the English messages write it (thousands separated, minus sign). */
@@ -36,6 +37,8 @@ describe('route messages', () => {
       ['route.hoverTime', [HOVER_MAX_S]],
       ['route.focalLength', [ZOOM_RANGE.min, ZOOM_RANGE.max]],
       ['route.tooManyWaypoints', [WAYPOINT_LIMIT]],
+      ['route.record.tolerance', [RECORD_TOLERANCE_RANGE.min, RECORD_TOLERANCE_RANGE.max]],
+      ['route.record.spacing', [RECORD_SPACING_RANGE.min, RECORD_SPACING_RANGE.max]],
     ];
     for (const [key, numbers] of cases) {
       const [zh, en] = messages[key];

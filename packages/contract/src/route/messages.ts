@@ -156,4 +156,34 @@ export const messages = {
     '返航高度须在 20 至 1500 米之间',
     'the return-to-home height must be between 20 and 1,500 m',
   ],
+  'route.record.tolerance': [
+    '简化容差须在 0.5 至 100 米之间',
+    'the simplification tolerance must be between 0.5 and 100 m',
+  ],
+  'route.record.spacing': [
+    '航点最小间距须在 0 至 1000 米之间',
+    'the least waypoint spacing must be between 0 and 1,000 m',
+  ],
+  'route.record.finishFlag': ['结束标志须为 true 或 false', 'finish must be true or false'],
+  'route.record.status': ['请选择录制状态', 'choose a recording status'],
+  'route.record.droneRequired': ['请选择要录制的飞行器', 'choose the aircraft to record'],
+  'route.record.busy': [
+    '该飞行器已有进行中的录制任务“{name}”',
+    'this aircraft is already being recorded by “{name}”',
+  ],
+  'route.record.notRecording': ['该录制任务已结束', 'this recording has already ended'],
+  'route.record.noSamples': [
+    '录制期间没有收到飞行器在空中的位置，未生成航线',
+    'no position of the aircraft in the air arrived while recording: no route was made',
+  ],
+  'route.record.tooShort': [
+    '录制的航迹太短（{meters} 米），不足两个航点',
+    'the recorded path is too short ({meters} m) for two waypoints',
+  ],
+  'route.record.noHeight': [
+    '录制的位置没有高度，未生成航线',
+    'the recorded positions carry no height: no route was made',
+  ],
+  'route.record.remark': ['由录制任务“{name}”录制', 'recorded by the record task “{name}”'],
+  'route.record.routeRefused': ['航线未能保存：{reason}', 'the route could not be saved: {reason}'],
 } as const;

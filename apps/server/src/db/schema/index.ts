@@ -16,3 +16,4 @@ export * from './gis-zone.js';
 export * from './route.js';
 export * from './project.js';
 export * from './task.js';
+export * from './route-record.js';

@@ -1,7 +1,9 @@
 import { defineArea, type Services } from '../../area.js';
-import { routeLine } from '../../db/schema/index.js';
+import { routeLine, routeRecordTask } from '../../db/schema/index.js';
 import type { Platform } from '../../platform.js';
 import routeCheckRoutes from './check.routes.js';
+import recordTaskRoutes from './record.routes.js';
+import { RecordTaskService } from './record.service.js';
 import { RouteCheckService } from './check.service.js';
 import routeLineRoutes from './route.routes.js';
 import { RouteService } from './route.service.js';
@@ -13,24 +15,30 @@ declare module '../../area.js' {
     routes: RouteService;
     /** the checks before saving and before flying: zones, airspace, height limit, dock reach, endurance */
     routeChecks: RouteCheckService;
+    /** record tasks: a hand-flown drone's path made a waypoint route */
+    recordTasks: RecordTaskService;
   }
 }
 
-function buildServices(platform: Platform, services: Services): Pick<Services, 'routes' | 'routeChecks'> {
+function buildServices(
+  platform: Platform,
+  services: Services,
+): Pick<Services, 'routes' | 'routeChecks' | 'recordTasks'> {
   const routeChecks = new RouteCheckService(services.areaChecks, services.airspaces, platform.live);
-  return { routes: new RouteService(services.files, routeChecks), routeChecks };
+  const routes = new RouteService(services.files, routeChecks);
+  return { routes, routeChecks, recordTasks: new RecordTaskService(routes, services.telemetryWriter) };
 }
 
 /**
  * Routes (spec §3 Route, §7 aos-gisservice routemanageline; docs/route.md): waypoint, area, oblique and strip
  * routes planned with the contract's planners and written as DJI KMZ (wpml/), imported KMZ/KML/GeoJSON files,
- * exports, copies and the public flag.
+ * exports, copies and the public flag; record tasks (recordtask: a hand-flown drone's telemetry made a route).
  */
 export default defineArea({
   name: 'route',
-  needs: ['resource', 'gis'],
+  needs: ['resource', 'gis', 'telemetry'],
   services: buildServices,
-  routes: [routeLineRoutes, routeCheckRoutes],
-  tables: [routeLine],
+  routes: [routeLineRoutes, routeCheckRoutes, recordTaskRoutes],
+  tables: [routeLine, routeRecordTask],
   permissions: ['route'],
 });

@@ -1,4 +1,4 @@
-import { DownOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownOutlined, ImportOutlined, PlusOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import {
   DICT,
   ROUTE_EXPORT_FORMATS,
@@ -18,6 +18,7 @@ import { BrandSelect } from '../../fleet/device/inputs';
 import { copyRoute, exportRoute, routeApi, setPublic } from './api';
 import { ImportDialog } from './ImportDialog';
 import { DockSelect } from './inputs';
+import { RecordTasks } from './RecordTasks';
 import { RouteDetailDrawer } from './RouteDetailDrawer';
 import { RouteThumbnail } from './RouteThumbnail';
 import { useRouteText } from './text';
@@ -56,7 +57,8 @@ function ExportButton({ route }: { route: Route }) {
  * picture and figures, searched by name, type, planner, aircraft, brand, dock and visibility. New and edit
  * open the route editor over the screen; a row's detail shows the route on the map; routes are copied,
  * exported (KMZ, KML, GeoJSON), imported, made public or private to their team, and deleted. Buttons follow
- * the user's permissions (route_add, _edit, _delete, _view, route_import, route_export, route_public).
+ * the user's permissions (route_add, _edit, _delete, _view, route_import, route_export, route_public). "Record a
+ * route" opens the record tasks (RecordTasks: a hand-flown drone's path made a waypoint route).
  */
 export default function RoutePage() {
   const { t } = useTranslation();
@@ -66,6 +68,7 @@ export default function RoutePage() {
   const [viewing, setViewing] = useState<Route>();
   const [editing, setEditing] = useState<{ routeId: string | null }>();
   const [importing, setImporting] = useState(false);
+  const [recording, setRecording] = useState<CrudActions<Route>['can']>();
   const action = useAction();
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['crud', 'route'] });
@@ -249,6 +252,15 @@ export default function RoutePage() {
           {t('routeManager.import')}
         </Button>
       )}
+      {actions.can('route_add') && (
+        <Button
+          icon={<VideoCameraOutlined />}
+          data-testid="route-record"
+          onClick={() => setRecording(() => actions.can)}
+        >
+          {t('routeManager.record.open')}
+        </Button>
+      )}
     </>
   );
 
@@ -299,6 +311,16 @@ export default function RoutePage() {
         rowActions={rowActions}
       />
       <RouteDetailDrawer route={viewing} onClose={() => setViewing(undefined)} />
+      <RecordTasks
+        open={Boolean(recording)}
+        can={recording ?? (() => false)}
+        onClose={() => setRecording(undefined)}
+        onRouteMade={refresh}
+        onOpenRoute={(routeId) => {
+          setRecording(undefined);
+          setEditing({ routeId });
+        }}
+      />
       <ImportDialog
         open={importing}
         onClose={() => setImporting(false)}

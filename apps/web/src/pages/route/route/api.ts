@@ -1,4 +1,14 @@
-import type { Route, RouteDetail, RouteExportFormat, RouteImportQuery, RoutePageQuery } from '@aos/contract';
+import type {
+  Page,
+  RecordTask,
+  RecordTaskPageQuery,
+  RecordTaskSubmit,
+  Route,
+  RouteDetail,
+  RouteExportFormat,
+  RouteImportQuery,
+  RoutePageQuery,
+} from '@aos/contract';
 import { crudApi } from '../../../api/crud';
 import { downloadFile } from '../../../api/download';
 import { requestData } from '../../../api/http';
@@ -44,3 +54,17 @@ export function importRoute(file: File, query: RouteImportQuery) {
 /** Download a route as KMZ, KML or GeoJSON (named by the server: `<route name>.kmz`...). */
 export const exportRoute = (route: Pick<Route, 'id' | 'name'>, format: RouteExportFormat) =>
   downloadFile({ url: `${BASE}/export`, params: { id: route.id, format } }, `${route.name}.${format}`);
+
+const RECORD = '/api/aos-gisservice/recordtask';
+
+/** Record tasks (spec §7 recordtask): a hand-flown drone recorded into a waypoint route. */
+export const recordTaskPage = (query: RecordTaskPageQuery & { current: number; size: number }) =>
+  requestData<Page<RecordTask>>({ url: `${RECORD}/page`, params: query });
+
+/** Start recording a drone (no id), finish a recording (`finish: true`) or rename one. */
+export const submitRecordTask = (body: RecordTaskSubmit) =>
+  requestData<RecordTask>({ url: `${RECORD}/submit`, method: 'POST', data: body });
+
+/** Remove record tasks (their routes stay). */
+export const removeRecordTasks = (ids: string[]) =>
+  requestData<number>({ url: `${RECORD}/remove`, method: 'POST', params: { ids: ids.join(',') } });
