@@ -3,6 +3,7 @@ import {
   type ExecutionRangeQuery,
   type HangarScheduleQuery,
   isDockTask,
+  isFinalStatus,
   localTimeOf,
   nextStart,
   occurrencesOf,
@@ -942,6 +943,7 @@ export class TaskService {
   /** `assign`: the task's operator (a user of the tenant); a manual task's open notices follow. */
   async assign(ctx: Ctx, body: TaskAssignBody) {
     const row = await this.row(ctx, body.id);
+    if (isFinalStatus(row.taskStatus as TaskStatus)) throw fieldError('id', 'task.assignFinished');
     const [operator] = await ctx.db
       .select({ id: user.id, name: sql<string>`coalesce(${user.realName}, ${user.name}, ${user.account})` })
       .from(user)
