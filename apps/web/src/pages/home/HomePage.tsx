@@ -8,6 +8,7 @@ import { MenuIcon } from '../../navigation/icons';
 import { chooseTopMenu } from '../../store/session-flow';
 import { formatLongDate } from '../../components/time';
 import { useSession } from '../../store/session';
+import { TaskHomeCard } from '../task/TaskHomeCard';
 
 /** /home: who is signed in, and the way into each area (kept alive). */
 export default function HomePage() {
@@ -54,6 +55,11 @@ export default function HomePage() {
           </Card>
         </Col>
       </Row>
+      {(permission.mission_task || permission.project_task) && (
+        <div style={{ marginTop: 16 }}>
+          <TaskHomeCard />
+        </div>
+      )}
       <Card title={t('home.entries')} style={{ marginTop: 16 }}>
         <Row gutter={[16, 16]}>
           {(tops.data ?? []).map((top) => (

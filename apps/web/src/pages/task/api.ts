@@ -67,8 +67,7 @@ export const executionsOf = async (taskId: string) =>
 export const taskHomeSummary = () => requestData<TaskHome>({ url: `${TASK}/getTaskToHomePage` });
 
 /** The flights received or in progress now (`getRunningTaskList`). */
-export const runningExecutions = () =>
-  requestData<TaskExecution[]>({ url: `${TASK}/getRunningTaskList` });
+export const runningExecutions = () => requestData<TaskExecution[]>({ url: `${TASK}/getRunningTaskList` });
 
 /** Flights that ended, newest first (`historicalRoutePage`), optionally of one result or dock. */
 export const historyPage = (query: {
