@@ -161,15 +161,13 @@ describe('a project’s flying tasks and its removal', () => {
     // finished: the project goes, and its finished task with it (the list and the history no longer show it)
     await moveTo(id, 3, { endTime: new Date() });
     expect(
-      (await ok(await mine.send('GET', `${TASK}/historicalRoutePage?current=1&size=100&taskId=${id}`)))
-        .total,
+      (await ok(await mine.send('GET', `${TASK}/historicalRoutePage?current=1&size=100&taskId=${id}`))).total,
     ).toBe(1);
     await ok(await mine.send('DELETE', `${M}/remove?ids=${projectId}`));
     expect((await mine.send('GET', `${M}/detail?id=${projectId}`)).statusCode).toBe(404);
     expect((await mine.send('GET', `${TASK}/detail?id=${id}`)).statusCode).toBe(404);
     expect(
-      (await ok(await mine.send('GET', `${TASK}/historicalRoutePage?current=1&size=100&taskId=${id}`)))
-        .total,
+      (await ok(await mine.send('GET', `${TASK}/historicalRoutePage?current=1&size=100&taskId=${id}`))).total,
     ).toBe(0);
   });
 

@@ -81,7 +81,7 @@ export function TaskAssignDialog({
       okText={t('taskManager.assign.submit')}
       okButtonProps={{ loading: busy, 'data-testid': 'assign-submit' } as never}
       destroyOnHidden
-      data-testid="task-assign"
+      modalRender={(node) => <div data-testid="task-assign">{node}</div>}
     >
       {refusal && (
         <Alert

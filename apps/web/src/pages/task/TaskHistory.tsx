@@ -1,6 +1,7 @@
 import type { TaskExecution } from '@aos/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { QuestionCircleOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Modal, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +42,7 @@ function TrackDialog({ execution, onClose }: { execution?: TaskExecution; onClos
       width={900}
       destroyOnHidden
       title={execution ? t('taskManager.history.trackTitle', { name: execution.taskName }) : ''}
-      data-testid="history-track"
+      modalRender={(node) => <div data-testid="history-track">{node}</div>}
     >
       {!data || !box ? (
         data ? (
@@ -103,6 +104,7 @@ export function TaskHistory({ onOpen, canOpen }: { onOpen: (taskId: string) => v
     {
       title: t('taskManager.running.task'),
       key: 'task',
+      width: 200,
       render: (_, execution) => (
         <>
           <div className="task-name" data-testid="history-name">
@@ -117,13 +119,13 @@ export function TaskHistory({ onOpen, canOpen }: { onOpen: (taskId: string) => v
     {
       title: t('taskManager.dock'),
       key: 'dock',
-      width: 180,
+      width: 150,
       render: (_, execution) => execution.hangarName ?? execution.hangarSn ?? '—',
     },
     {
       title: t('taskManager.history.flownAt'),
       key: 'time',
-      width: 180,
+      width: 170,
       render: (_, execution) => (
         <>
           <div>{formatDateTime(execution.startTime ?? execution.planTime)}</div>
@@ -138,7 +140,7 @@ export function TaskHistory({ onOpen, canOpen }: { onOpen: (taskId: string) => v
     {
       title: t('taskManager.history.duration'),
       key: 'duration',
-      width: 110,
+      width: 100,
       render: (_, execution) => (
         <span data-testid="history-duration">{text.duration(execution.flightDuration)}</span>
       ),
@@ -146,7 +148,7 @@ export function TaskHistory({ onOpen, canOpen }: { onOpen: (taskId: string) => v
     {
       title: t('taskManager.history.mileage'),
       key: 'mileage',
-      width: 110,
+      width: 100,
       render: (_, execution) => <span data-testid="history-mileage">{text.distance(execution.mileage)}</span>,
     },
     {
@@ -166,23 +168,22 @@ export function TaskHistory({ onOpen, canOpen }: { onOpen: (taskId: string) => v
     {
       title: t('taskManager.history.cause'),
       key: 'cause',
-      width: 260,
       render: (_, execution) =>
         execution.causeKey ? (
           <div data-testid="history-cause">
-            <div>
-              {text.message(execution.causeKey)}
-              {execution.errorCode !== null && (
-                <Typography.Text type="secondary">
-                  {' '}
-                  ({t('taskManager.timeline.code', { code: execution.errorCode })})
-                </Typography.Text>
-              )}
-            </div>
+            <span>{text.message(execution.causeKey)}</span>
+            {execution.errorCode !== null && (
+              <Typography.Text type="secondary">
+                {' '}
+                ({t('taskManager.timeline.code', { code: execution.errorCode })})
+              </Typography.Text>
+            )}
             {execution.remedyKey && (
-              <div className="task-sub">
-                {t('taskManager.history.remedy')}: {text.message(execution.remedyKey)}
-              </div>
+              <Tooltip title={text.message(execution.remedyKey)}>
+                <Typography.Link className="task-history-remedy" data-testid="history-remedy">
+                  <QuestionCircleOutlined /> {t('taskManager.history.remedy')}
+                </Typography.Link>
+              </Tooltip>
             )}
           </div>
         ) : (
@@ -192,7 +193,7 @@ export function TaskHistory({ onOpen, canOpen }: { onOpen: (taskId: string) => v
     {
       title: t('crud.actions'),
       key: 'actions',
-      width: 130,
+      width: 120,
       render: (_, execution) => (
         <>
           {canOpen && (

@@ -1,9 +1,10 @@
 import { RightOutlined } from '@ant-design/icons';
-import { TASK_STATUS, TASK_STATUSES } from '@aos/contract';
+import { type MenuNode, TASK_STATUS, TASK_STATUSES } from '@aos/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, List, Progress, Row, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { servedPath } from '../../navigation/menu-routes';
 import { useSession } from '../../store/session';
 import { taskHomeSummary } from './api';
 import { statusColor } from './calendar';
@@ -20,6 +21,20 @@ const SHOWN = [
   TASK_STATUS.FAILED,
 ] as const;
 
+/** The screen of the task manager the user may open (mission_task first, else project_task), if any. */
+export function taskManagerPath(nodes: readonly MenuNode[]): string | null {
+  const found: Record<string, MenuNode> = {};
+  const walk = (list: readonly MenuNode[]) => {
+    for (const node of list) {
+      if (node.code === 'mission_task' || node.code === 'project_task') found[node.code] = node;
+      if (node.children?.length) walk(node.children);
+    }
+  };
+  walk(nodes);
+  const node = found.mission_task ?? found.project_task;
+  return node ? servedPath(node.path, false) : null;
+}
+
 /**
  * The home page's task card (`project-task/getTaskToHomePage`): the tenant's tasks by status, today's flights by
  * status, and what is flying now with its progress. "Open" goes to the task manager the user may use.
@@ -28,14 +43,10 @@ export function TaskHomeCard() {
   const { t } = useTranslation();
   const text = useTaskText();
   const navigate = useNavigate();
-  const permission = useSession((state) => state.permission);
+  const menu = useSession((state) => state.menu);
   const summary = useQuery({ queryKey: ['task', 'home'], queryFn: taskHomeSummary, refetchInterval: 15_000 });
   const data = summary.data;
-  const manager = permission.mission_task
-    ? '/route-mission/task/index'
-    : permission.project_task
-      ? '/project/task/index'
-      : null;
+  const manager = taskManagerPath(menu);
   const today = TASK_STATUSES.filter((status) => (data?.today[String(status)] ?? 0) > 0);
   const todayTotal = today.reduce<number>((sum, status) => sum + (data?.today[String(status)] ?? 0), 0);
 

@@ -203,7 +203,7 @@ export default {
     },
     home: {
       title: 'Tasks',
-      total: 'Tasks',
+      total: 'All tasks',
       today: 'Flights today',
       running: 'In progress',
       none: 'No flights planned today',
