@@ -290,6 +290,10 @@ describe('task views', () => {
     for (const one of fleet.docks) one.clearFault('refuse_prepare');
     await hasText(failed.getByTestId('history-result'), '执行失败');
     expect((await failed.getByTestId('history-cause').innerText()).trim().length).toBeGreaterThan(2);
+    await failed.getByTestId('history-remedy').hover();
+    await page.locator('.ant-tooltip:visible').waitFor();
+    // it never left the dock: no track to open
+    expect(await failed.getByTestId('history-track-open').count()).toBe(0);
     await still(page);
     await page.screenshot({ path: shot('history-failed-zh-CN') });
 

@@ -206,7 +206,8 @@ export function TaskHistory({ onOpen, canOpen }: { onOpen: (taskId: string) => v
               {t('taskManager.detail.open')}
             </Button>
           )}
-          {execution.routeId && execution.startTime && (
+          {/* a flight that left the dock: something flown to show beside its route */}
+          {execution.routeId && (execution.mileage ?? 0) > 0 && (
             <Button
               type="link"
               size="small"

@@ -295,7 +295,7 @@ export function TaskManager({ codes }: { codes: TaskCodes }) {
           permissions={{ add: false, edit: false, view: false }}
           rowDeletable={(task) => !(task.taskStatus === 1 || task.taskStatus === 2)}
           dateRange={false}
-          actionWidth={370}
+          actionWidth={330}
           emptyText="taskManager.empty"
           toolbar={toolbar}
           rowActions={rowActions}
