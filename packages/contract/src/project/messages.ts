@@ -28,6 +28,10 @@ export const messages = {
     '只有项目管理员或负责人可以管理成员和设备',
     'only the project’s administrators and leader manage its members and machines',
   ],
+  'project.removeTasks': [
+    '项目还有未结束的任务：{tasks}，请先结束或删除这些任务',
+    'the project still has tasks not finished: {tasks}; end or remove them first',
+  ],
   'project.role.1': ['项目管理员', 'Project administrator'],
   'project.role.2': ['飞手', 'Pilot'],
   'project.role.3': ['成员', 'Member'],

@@ -353,3 +353,28 @@ export const ProjectAuthPageQuery = z.object({
   projectId: Id.optional(),
   projectName: z.string().trim().max(100).optional(),
 });
+
+/**
+ * `project-management/getFlyingTask`: a project's flights now — the executions of its tasks that a dock has
+ * received or is flying, with their progress (the project home's flight card).
+ */
+export const ProjectFlyingTaskSchema = z.object({
+  /** the execution (one flight of the task) */
+  id: Id,
+  taskId: Id,
+  taskCode: z.string(),
+  taskName: z.string(),
+  /** TASK_TYPE */
+  taskType: z.number().int(),
+  /** TASK_STATUS: 1 received, 2 in progress */
+  taskStatus: z.number().int(),
+  planTime: DateTime,
+  startTime: DateTime.nullable(),
+  hangarId: Id.nullable(),
+  hangarName: z.string().nullable(),
+  hangarSn: z.string().nullable(),
+  waypointIndex: z.number().int().nullable(),
+  percent: z.number().nullable(),
+  paused: z.boolean(),
+});
+export type ProjectFlyingTask = z.infer<typeof ProjectFlyingTaskSchema>;

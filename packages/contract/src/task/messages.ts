@@ -38,6 +38,7 @@ export const messages = {
   'task.hangarUnknown': ['机库不存在或不属于本租户', 'no such dock in this tenant'],
   'task.routeUnknown': ['航线不存在或不可见', 'no such route visible to you'],
   'task.operatorUnknown': ['执行人不存在', 'no such user in this tenant'],
+  'task.assignFinished': ['任务已结束，不能再指派', 'the task is over: it cannot be given to anyone now'],
   'task.schedulePast': ['执行时间已过，请选择将来的时间', 'the time has passed: choose a time ahead'],
   'task.periodicSchedule': [
     '周期任务须按重复、指定日期或连续方式执行',

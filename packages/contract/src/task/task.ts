@@ -128,6 +128,9 @@ export const TaskExecutionSchema = z.object({
   taskId: Id,
   taskName: z.string(),
   taskType: z.number().int(),
+  /** the task's code and its dock's name, for lists of executions (running, history) */
+  taskCode: z.string().optional(),
+  hangarName: z.string().nullable().optional(),
   /** planned start (server time format, in the server's zone) and the same in the dock's zone */
   planTime: DateTime,
   planLocal: z.string(),

@@ -2,6 +2,7 @@ import {
   BindMachineBody,
   DictOptionSchema,
   envelope,
+  Id,
   IdQuery,
   IdsQuery,
   ModifyMemberBody,
@@ -14,6 +15,7 @@ import {
   ProjectDetailSchema,
   ProjectDockSchema,
   ProjectFileSchema,
+  ProjectFlyingTaskSchema,
   ProjectFlyerSchema,
   ProjectIdQuery,
   ProjectMachinePageQuery,
@@ -35,6 +37,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { anyOf } from '../../plugins/types.js';
 
 const MANAGEMENT = '/api/cloud-task/project-management';
 const MEMBERS = '/api/item-manager-config';
@@ -135,13 +138,31 @@ export async function projectRoutes(app: FastifyInstance) {
       config: { permission: 'project_home_delete' },
       schema: {
         tags,
-        summary: 'Remove projects by comma-separated ids (their members, machines and authorisation too)',
+        summary:
+          'Remove projects by comma-separated ids (their members, machines, authorisation and finished tasks too)',
+        description:
+          'Refused (400 naming `ids`, the tasks listed) while any task of them is pending, received or in progress.',
         querystring: IdsQuery,
         response: { 200: envelope(z.number()) },
       },
     },
     async (request, reply) =>
       reply.ok(await projects.remove(request.ctx, request.query.ids), 'common.deleted'),
+  );
+  routes.post(
+    `${MANAGEMENT}/getFlyingTask`,
+    {
+      config: { permission: anyOf('project_home', 'project_task', 'mission_task') },
+      schema: {
+        tags,
+        summary:
+          "A project's flights now: its tasks' executions received or in progress, with their progress",
+        description: 'A project the caller does not see is a 400 naming `projectId`.',
+        querystring: z.object({ projectId: Id }),
+        response: { 200: envelope(z.array(ProjectFlyingTaskSchema)) },
+      },
+    },
+    async (request, reply) => reply.ok(await projects.flyingTasks(request.ctx, request.query.projectId)),
   );
   routes.get(
     `${MANAGEMENT}/getHangarList`,

@@ -29,6 +29,8 @@ import {
   projectAuth,
   projectMachine,
   projectMember,
+  task,
+  taskExecution,
   user,
 } from '../../db/schema/index.js';
 import { type Ctx, inTransaction } from '../../lib/context.js';
@@ -44,6 +46,10 @@ import type { LiveHub } from '../../live/hub.js';
 
 type ProjectRow = typeof project.$inferSelect;
 type Submit = z.output<typeof ProjectSubmitSchema>;
+
+/** Task statuses (TASK_STATUS) of a flight not over: pending, received, in progress; and of one flying. */
+const UNFINISHED = [0, 1, 2];
+const FLYING = [1, 2];
 
 /** The submit field of each machine kind's id list. */
 const LIST_FIELD: Record<ProjectMachineKind, 'dockIds' | 'aircraftIds' | 'payloadIds' | 'dataLinkIds'> = {
@@ -407,7 +413,13 @@ export class ProjectService {
       .where(await this.where(ctx, inArray(project.id, ids)));
     if (!seen.length) throw notFound();
     const found = seen.map((row) => row.id);
+    await this.refuseUnfinishedTasks(ctx, found);
     await inTransaction(ctx, async (tx) => {
+      // its finished tasks (and their flights' history) go with it; nothing of them is waiting or flying
+      await tx.db
+        .update(task)
+        .set({ isDeleted: 1, nextTime: null, ...updateAudit(tx) })
+        .where(scope(tx, task, inArray(task.projectId, found)));
       await tx.db
         .update(project)
         .set({ isDeleted: 1, ...updateAudit(tx) })
@@ -424,6 +436,75 @@ export class ProjectService {
         .where(scope(tx, projectAuth, inArray(projectAuth.projectId, found)));
     });
     return found.length;
+  }
+
+  /**
+   * A project is removed only when none of its tasks waits or flies: those would lose their project while a
+   * dock may still take off for it. The refusal names them (code and name, the first five) under `ids`.
+   */
+  private async refuseUnfinishedTasks(ctx: Ctx, projectIds: string[]) {
+    const open = await ctx.db
+      .select({ code: task.code, name: task.name })
+      .from(task)
+      .where(
+        scope(
+          ctx,
+          task,
+          inArray(task.projectId, projectIds),
+          or(
+            inArray(task.taskStatus, UNFINISHED),
+            sql`exists (select 1 from ${taskExecution} e where e.task_id = ${task.id} and e.is_deleted = 0
+              and e.task_status in (${sql.join(
+                UNFINISHED.map((status) => sql`${status}`),
+                sql`, `,
+              )}))`,
+          ),
+        ),
+      )
+      .orderBy(asc(task.code))
+      .limit(6);
+    if (!open.length) return;
+    const named = open.slice(0, 5).map((row) => `${row.code} ${row.name}`);
+    throw fieldError('ids', 'project.removeTasks', {
+      tasks: named.join(', ') + (open.length > 5 ? ' …' : ''),
+    });
+  }
+
+  /**
+   * `getFlyingTask`: the flights of a project now — its tasks' executions a dock has received or is flying,
+   * with their progress. A project the caller does not see is a 400 naming `projectId`.
+   */
+  async flyingTasks(ctx: Ctx, projectId: string) {
+    await this.require(ctx, projectId, 'projectId');
+    const rows = await ctx.db
+      .select({
+        id: taskExecution.id,
+        taskId: task.id,
+        taskCode: task.code,
+        taskName: task.name,
+        taskType: task.type,
+        taskStatus: taskExecution.taskStatus,
+        planAt: taskExecution.planAt,
+        startTime: taskExecution.startTime,
+        hangarId: taskExecution.hangarId,
+        hangarSn: taskExecution.hangarSn,
+        hangarName: dock.name,
+        waypointIndex: taskExecution.waypointIndex,
+        percent: taskExecution.percent,
+        paused: taskExecution.paused,
+      })
+      .from(taskExecution)
+      .innerJoin(task, eq(task.id, taskExecution.taskId))
+      .leftJoin(dock, and(eq(dock.id, taskExecution.hangarId), eq(dock.isDeleted, 0)))
+      .where(
+        and(
+          scope(ctx, taskExecution, inArray(taskExecution.taskStatus, FLYING)),
+          scope(ctx, task, eq(task.projectId, projectId)),
+        ),
+      )
+      .orderBy(asc(taskExecution.planAt))
+      .limit(200);
+    return rows.map(({ planAt, paused, ...row }) => ({ ...row, planTime: planAt, paused: paused === 1 }));
   }
 
   async setScreenTitle(ctx: Ctx, id: string, screenTitle: string | null | undefined) {

@@ -3,6 +3,7 @@ import {
   type ExecutionRangeQuery,
   type HangarScheduleQuery,
   isDockTask,
+  isFinalStatus,
   localTimeOf,
   nextStart,
   occurrencesOf,
@@ -250,15 +251,23 @@ export class TaskService {
   async executionsShown(ctx: Ctx, rows: ExecutionRow[]) {
     if (rows.length === 0) return [];
     const tasks = await ctx.db
-      .select({ id: task.id, name: task.name, type: task.type })
+      .select({ id: task.id, name: task.name, type: task.type, code: task.code })
       .from(task)
       .where(scope(ctx, task, inArray(task.id, [...new Set(rows.map((row) => row.taskId))])));
     const byId = new Map(tasks.map((item) => [item.id, item]));
+    const docks = await this.byIds<{ id: string; name: string }>(
+      ctx,
+      dock,
+      [...new Set(rows.map((row) => row.hangarId).filter((id): id is string => Boolean(id)))],
+      { id: dock.id, name: dock.name },
+    );
     return rows.map((row) => ({
       id: row.id,
       taskId: row.taskId,
       taskName: byId.get(row.taskId)?.name ?? '',
       taskType: byId.get(row.taskId)?.type ?? 0,
+      taskCode: byId.get(row.taskId)?.code ?? '',
+      hangarName: row.hangarId ? (docks.get(row.hangarId)?.name ?? null) : null,
       planTime: row.planAt,
       planLocal: row.planLocal,
       taskStatus: row.taskStatus,
@@ -390,6 +399,8 @@ export class TaskService {
         : inArray(taskExecution.taskStatus, [3, 4, 5, 6]),
       query.taskId ? eq(taskExecution.taskId, query.taskId) : undefined,
       query.hangarId ? eq(taskExecution.hangarId, query.hangarId) : undefined,
+      // a removed task's flights leave the history with it (its detail is gone)
+      sql`exists (select 1 from ${task} t where t.id = ${taskExecution.taskId} and t.is_deleted = 0)`,
     );
     const [counted] = await ctx.db.select({ total: count() }).from(taskExecution).where(where);
     const total = counted?.total ?? 0;
@@ -932,6 +943,7 @@ export class TaskService {
   /** `assign`: the task's operator (a user of the tenant); a manual task's open notices follow. */
   async assign(ctx: Ctx, body: TaskAssignBody) {
     const row = await this.row(ctx, body.id);
+    if (isFinalStatus(row.taskStatus as TaskStatus)) throw fieldError('id', 'task.assignFinished');
     const [operator] = await ctx.db
       .select({ id: user.id, name: sql<string>`coalesce(${user.realName}, ${user.name}, ${user.account})` })
       .from(user)

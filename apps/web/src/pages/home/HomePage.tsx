@@ -8,6 +8,7 @@ import { MenuIcon } from '../../navigation/icons';
 import { chooseTopMenu } from '../../store/session-flow';
 import { formatLongDate } from '../../components/time';
 import { useSession } from '../../store/session';
+import { TaskHomeCard, taskManagerPath } from '../task/TaskHomeCard';
 
 /** /home: who is signed in, and the way into each area (kept alive). */
 export default function HomePage() {
@@ -15,6 +16,7 @@ export default function HomePage() {
   const navigate = useNavigate();
   const user = useSession((state) => state.userInfo);
   const permission = useSession((state) => state.permission);
+  const menu = useSession((state) => state.menu);
   const language = useSession((state) => state.language);
   const tops = useQuery({ queryKey: ['top-menus', language], queryFn: getTopMenus, staleTime: 5 * 60_000 });
   const today = formatLongDate(Date.now(), language);
@@ -54,6 +56,11 @@ export default function HomePage() {
           </Card>
         </Col>
       </Row>
+      {taskManagerPath(menu) && (
+        <div style={{ marginTop: 16 }}>
+          <TaskHomeCard />
+        </div>
+      )}
       <Card title={t('home.entries')} style={{ marginTop: 16 }}>
         <Row gutter={[16, 16]}>
           {(tops.data ?? []).map((top) => (

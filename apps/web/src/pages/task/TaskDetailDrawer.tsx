@@ -451,6 +451,11 @@ function OpenTaskDetail({
                   label: t('taskManager.rthAltitude'),
                   children: t('routeManager.unit.m', { value: shown.rthAltitude }),
                 },
+                {
+                  key: 'operator',
+                  label: t('taskManager.assign.operator'),
+                  children: <span data-testid="task-detail-operator">{shown.operatorName ?? '—'}</span>,
+                },
                 { key: 'creator', label: t('taskManager.creator'), children: shown.createUserName ?? '—' },
               ]}
             />

@@ -1,5 +1,11 @@
-import { CalendarOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { TASK_STATUSES, TASK_TYPES, type Task } from '@aos/contract';
+import {
+  CalendarOutlined,
+  HistoryOutlined,
+  PlusOutlined,
+  SendOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
+import { isFinalStatus, TASK_STATUSES, TASK_TYPES, type Task, type TaskStatus } from '@aos/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, DatePicker, Segmented, Select, Space, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -13,15 +19,19 @@ import { DockSelect } from '../route/route/inputs';
 import { routeList, taskApi } from './api';
 import { statusColor } from './calendar';
 import type { TaskCodes } from './codes';
+import { TaskAssignDialog } from './TaskAssignDialog';
 import { TaskCalendar } from './TaskCalendar';
 import { TaskCreateDrawer } from './TaskCreateDrawer';
 import { taskControls } from './controls';
 import { TaskDetailDrawer, useTaskCommands } from './TaskDetailDrawer';
+import { TaskHistory } from './TaskHistory';
+import { TaskRunning } from './TaskRunning';
 import { useTaskText } from './text';
 import './locale';
 import './task.css';
 
 const TIME = 'YYYY-MM-DD HH:mm:ss';
+type Mode = 'list' | 'calendar' | 'running' | 'history';
 
 /** The routes the user may fly, by id (a search field). */
 function RouteSelect(props: {
@@ -59,7 +69,8 @@ export function TaskManager({ codes }: { codes: TaskCodes }) {
   const permission = useSession((state) => state.permission);
   const can = (code: string) => Boolean(permission[code]);
   const commands = useTaskCommands();
-  const [mode, setMode] = useState<'calendar' | 'list'>('list');
+  const [mode, setMode] = useState<Mode>('list');
+  const [assigning, setAssigning] = useState<Task>();
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
   const [viewing, setViewing] = useState<string>();
   const [editing, setEditing] = useState<{ task?: Task }>();
@@ -199,6 +210,11 @@ export function TaskManager({ codes }: { codes: TaskCodes }) {
             {t('crud.edit')}
           </Button>
         )}
+        {!isFinalStatus(task.taskStatus as TaskStatus) && actions.can(codes.assign) && (
+          <Button type="link" size="small" data-testid="row-assign" onClick={() => setAssigning(task)}>
+            {t('taskManager.assign.action')}
+          </Button>
+        )}
         {allowed.execute && actions.can(codes.execute) && (
           <Button
             type="link"
@@ -240,11 +256,13 @@ export function TaskManager({ codes }: { codes: TaskCodes }) {
       <div className="task-manager-head">
         <Segmented
           value={mode}
-          onChange={(value) => setMode(value as 'calendar' | 'list')}
+          onChange={(value) => setMode(value as Mode)}
           data-testid="task-mode"
           options={[
             { value: 'list', label: t('taskManager.list'), icon: <UnorderedListOutlined /> },
             { value: 'calendar', label: t('taskManager.calendar.title'), icon: <CalendarOutlined /> },
+            { value: 'running', label: t('taskManager.running.title'), icon: <SendOutlined /> },
+            { value: 'history', label: t('taskManager.history.title'), icon: <HistoryOutlined /> },
           ]}
         />
         {mode === 'calendar' && can(`${code}_add`) && (
@@ -262,6 +280,10 @@ export function TaskManager({ codes }: { codes: TaskCodes }) {
       </div>
       {mode === 'calendar' ? (
         <TaskCalendar onOpen={setViewing} refreshKey={refreshKey} />
+      ) : mode === 'running' ? (
+        <TaskRunning onOpen={setViewing} canOpen={can(`${code}_view`)} />
+      ) : mode === 'history' ? (
+        <TaskHistory onOpen={setViewing} canOpen={can(`${code}_view`)} />
       ) : (
         <CrudPage<Task>
           code={code}
@@ -273,13 +295,14 @@ export function TaskManager({ codes }: { codes: TaskCodes }) {
           permissions={{ add: false, edit: false, view: false }}
           rowDeletable={(task) => !(task.taskStatus === 1 || task.taskStatus === 2)}
           dateRange={false}
-          actionWidth={280}
+          actionWidth={330}
           emptyText="taskManager.empty"
           toolbar={toolbar}
           rowActions={rowActions}
         />
       )}
       <TaskDetailDrawer taskId={viewing} codes={codes} onClose={() => setViewing(undefined)} />
+      <TaskAssignDialog task={assigning} onClose={() => setAssigning(undefined)} onDone={refresh} />
       <TaskCreateDrawer
         open={Boolean(editing)}
         editing={editing?.task}

@@ -23,6 +23,8 @@ export interface TaskMapProps {
   dock: [number, number] | null;
   /** keep the aircraft in view as it moves */
   follow: boolean;
+  /** a recorded flown track `[lon, lat]` (a flight of the history), drawn as the flown path */
+  track?: [number, number][];
   height?: number;
   testId: string;
 }
@@ -50,6 +52,7 @@ export default function TaskMap({
   drone,
   dock,
   follow,
+  track,
   height = 380,
   testId,
 }: TaskMapProps) {
@@ -83,7 +86,9 @@ export default function TaskMap({
       });
       const route = new VectorLayer({ source: new VectorSource({ features }), zIndex: 6 });
       const droneFeature = new Feature<Point>();
-      const flown = new Feature<LineString>(new LineString([]));
+      const flown = new Feature<LineString>(
+        new LineString((track ?? []).map(([lon, lat]) => fromLonLat([lon, lat]))),
+      );
       flown.setStyle(FLOWN);
       const dockFeature = new Feature<Point>();
       dockFeature.setStyle(new Style({ image: dockIcon('#1677ff') }));
@@ -94,14 +99,14 @@ export default function TaskMap({
       map.addLayer(route);
       map.addLayer(moving);
       const extent = createEmpty();
-      for (const feature of features) {
+      for (const feature of track?.length ? [...features, flown] : features) {
         const geometry = feature.getGeometry();
         if (geometry) extend(extent, geometry.getExtent());
       }
       live.current = { map, drone: droneFeature, flown, dock: dockFeature, extent, dockFitted: false };
       const fit = () => map.getView().fit(extent, { padding: [40, 40, 40, 40], maxZoom: 18 });
       const size = map.getSize();
-      if (features.length) {
+      if (features.length || track?.length) {
         if (size && size[0]! > 0 && size[1]! > 0) fit();
         map.once('change:size', fit);
       }
@@ -109,7 +114,7 @@ export default function TaskMap({
       if (element) {
         element.dataset.waylines = JSON.stringify(waylines.filter((p) => p.length > 0).map((p) => p.length));
         element.dataset.drone = 'null';
-        element.dataset.flown = '0';
+        element.dataset.flown = String(track?.length ?? 0);
       }
       return () => {
         map.removeLayer(route);
@@ -117,7 +122,7 @@ export default function TaskMap({
         live.current = null;
       };
     },
-    [waylines],
+    [waylines, track],
   );
 
   // the aircraft and its path: moved on every position the socket brings, the view following it if asked

@@ -7,8 +7,10 @@ import type {
   Task,
   TaskDetail,
   TaskExecution,
+  TaskHome,
   TaskSubmit,
   TaskTimelineItem,
+  TaskTrack,
 } from '@aos/contract';
 import type { CrudApi } from '../../api/crud';
 import { HttpError, requestData } from '../../api/http';
@@ -61,15 +63,44 @@ export const executionsBetween = (
 export const executionsOf = async (taskId: string) =>
   (await requestData<TaskDetail>({ url: `${TASK}/detail`, params: { id: taskId } })).executions;
 
-/** The home page's task card: counts by status, today's flights and the running tasks. */
-export interface TaskHomeSummary {
-  total: number;
-  /** TASK_STATUS → count */
-  byStatus: Record<string, number>;
-  today: TaskExecution[];
-  running: Task[];
+/** The home page's task card: tasks by status, today's flights by status, and the flights in progress. */
+export const taskHomeSummary = () => requestData<TaskHome>({ url: `${TASK}/getTaskToHomePage` });
+
+/** The flights received or in progress now (`getRunningTaskList`). */
+export const runningExecutions = () => requestData<TaskExecution[]>({ url: `${TASK}/getRunningTaskList` });
+
+/** Flights that ended, newest first (`historicalRoutePage`), optionally of one result or dock. */
+export const historyPage = (query: {
+  current: number;
+  size: number;
+  taskStatus?: number;
+  hangarId?: string;
+  taskId?: string;
+}) => requestData<Page<TaskExecution>>({ url: `${TASK}/historicalRoutePage`, params: query });
+
+/** The planned route and one execution's flown track (`uver/task/track/list`). */
+export const taskTrack = (taskId: string, executionId?: string) =>
+  requestData<TaskTrack>({
+    url: '/api/cloud-task/uver/task/track/list',
+    params: { taskId, ...(executionId ? { executionId } : {}) },
+  });
+
+/** Give a task to an operator (`assign`); a 400 names `operatorId` (quiet: the dialog shows it by the field). */
+export const assignTask = (id: string, operatorId: string) =>
+  requestData<TaskDetail>({
+    url: `${TASK}/assign`,
+    method: 'POST',
+    data: { id, operatorId },
+    quiet: true,
+  });
+
+export interface OperatorOption {
+  id: string;
+  account: string;
+  realName: string | null;
 }
-export const taskHomeSummary = () => requestData<TaskHomeSummary>({ url: `${TASK}/getTaskToHomePage` });
+/** The tenant's users (the operators a task may be given to). */
+export const operatorList = () => requestData<OperatorOption[]>({ url: '/api/blade-user/user-list' });
 
 /** The routes the user may fly (the route picker of the creation flow). */
 export const routeList = () => requestData<Route[]>({ url: `${ROUTE}/list` });

@@ -11,6 +11,8 @@ export interface TaskCodes {
   cancel: string;
   execute: string;
   timeline: string;
+  /** give the task to an operator */
+  assign: string;
 }
 
 export const TASK_CODES: Record<TaskCodes['menu'], TaskCodes> = {
@@ -20,6 +22,7 @@ export const TASK_CODES: Record<TaskCodes['menu'], TaskCodes> = {
     cancel: 'task_cancel_hangar',
     execute: 'task_execute_manual',
     timeline: 'task_timeline',
+    assign: 'task_assign',
   },
   mission_task: {
     menu: 'mission_task',
@@ -27,5 +30,6 @@ export const TASK_CODES: Record<TaskCodes['menu'], TaskCodes> = {
     cancel: 'mission_task_close',
     execute: 'mission_task_edit',
     timeline: 'mission_task_view',
+    assign: 'mission_task_assign',
   },
 };

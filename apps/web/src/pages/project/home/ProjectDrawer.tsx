@@ -18,6 +18,8 @@ import {
   Drawer,
   Empty,
   Flex,
+  List,
+  Progress,
   Row,
   Select,
   Statistic,
@@ -26,6 +28,7 @@ import {
   Tag,
   TreeSelect,
 } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TreeOption } from '../../../components/crud/types';
@@ -35,6 +38,7 @@ import {
   currentUser,
   modifyMember,
   onlineAircraft,
+  projectFlying,
   projectMachines,
   projectMembers,
   unbindMachine,
@@ -95,6 +99,15 @@ export function ProjectDrawer({ project, onClose }: { project?: Project; onClose
       .then(setChoices)
       .catch(() => setChoices([]));
   }, [projectId, kind, loaded]);
+
+  // what of the project flies now, followed every 5 s while the page is open
+  const flying = useQuery({
+    queryKey: ['project', 'flying', projectId],
+    queryFn: () => projectFlying(projectId!),
+    enabled: Boolean(projectId),
+    refetchInterval: 5000,
+  });
+  const flights = flying.data ?? [];
 
   const roleOptions = PROJECT_ROLE_KEYS.map((key) => ({ value: key, label: t(`project.roles.${key}`) }));
   const canManage = loaded?.me.canManage ?? false;
@@ -239,15 +252,70 @@ export function ProjectDrawer({ project, onClose }: { project?: Project; onClose
             </Col>
             <Col span={12}>
               <Card size="small" title={t('project.flightData')} data-testid="flight-data">
-                <Flex justify="space-between" align="center" gap={12}>
+                <Flex justify="space-between">
+                  <Statistic
+                    title={t('project.flyingNow')}
+                    value={flights.length}
+                    styles={{ content: { color: flights.length ? '#1677ff' : undefined } }}
+                    data-testid="flight-count"
+                  />
                   <Statistic title={t('project.membersCount')} value={loaded?.members.length ?? 0} />
-                  <span style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>
-                    {t('project.flightsPending')}
-                  </span>
                 </Flex>
               </Card>
             </Col>
           </Row>
+          <Card
+            size="small"
+            title={t('project.flyingNow')}
+            style={{ marginBottom: 16 }}
+            data-testid="project-flying"
+          >
+            <List
+              size="small"
+              loading={flying.isLoading}
+              dataSource={flights}
+              locale={{
+                emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('project.noFlight')} />,
+              }}
+              renderItem={(flight) => {
+                const percent =
+                  flight.taskStatus === 2 && flight.percent !== null ? Math.round(flight.percent) : 0;
+                return (
+                  <List.Item key={flight.id} data-testid="project-flying-item" data-task={flight.taskId}>
+                    <Flex style={{ width: '100%' }} align="center" gap={16}>
+                      <div style={{ flex: '0 0 40%', minWidth: 0 }}>
+                        <strong data-testid="project-flying-name">{flight.taskName}</strong>
+                        <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>
+                          {[flight.taskCode, flight.hangarName ?? flight.hangarSn]
+                            .filter(Boolean)
+                            .join(' · ')}
+                        </div>
+                      </div>
+                      <div style={{ flex: '0 0 auto' }}>
+                        <Tag color={flight.taskStatus === 2 ? 'processing' : 'cyan'}>
+                          {t(`project.flightStatuses.${flight.taskStatus}`)}
+                        </Tag>
+                        {flight.paused && <Tag color="orange">{t('project.flightPaused')}</Tag>}
+                      </div>
+                      <div style={{ flex: 1, minWidth: 120 }}>
+                        <Progress
+                          percent={percent}
+                          size="small"
+                          status={flight.paused ? 'exception' : 'active'}
+                          strokeColor={flight.paused ? '#fa8c16' : undefined}
+                        />
+                        {flight.waypointIndex !== null && (
+                          <span style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>
+                            {t('project.flightWaypoint', { index: flight.waypointIndex + 1 })}
+                          </span>
+                        )}
+                      </div>
+                    </Flex>
+                  </List.Item>
+                );
+              }}
+            />
+          </Card>
           {loaded && !canManage && (
             <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('project.cannotManage')} />
           )}

@@ -3,6 +3,7 @@ import type {
   Project,
   ProjectCurrentUser,
   ProjectDetail,
+  ProjectFlyingTask,
   ProjectMachine,
   ProjectMachineKind,
   ProjectMember,
@@ -122,3 +123,7 @@ export function machineOptions(kind: ProjectMachineKind) {
       isLeaf: true,
     }));
 }
+
+/** The project's flights now (`getFlyingTask`): its tasks' executions received or in progress. */
+export const projectFlying = (projectId: string) =>
+  requestData<ProjectFlyingTask[]>({ url: `${BASE}/getFlyingTask`, method: 'POST', params: { projectId } });
