@@ -233,7 +233,7 @@ async function main() {
         `- Command: \`node bench/tasks-live.mjs --docks ${DOCKS} --clients ${CLIENTS} --flight ${FLIGHT_S} --write\``,
       ];
       writeBlock(
-        '## Tasks: 200 docks flying, 20 consoles following',
+        '## Tasks: 200 docks flying, 20 consoles following (bench/tasks-live.mjs)',
         'tasks-live',
         `${markdownTable(rows)}\n\n${notes.join('\n')}`,
       );

@@ -461,7 +461,7 @@ async function main() {
         `- Checks: ${ok ? 'all passed' : 'FAILED (see the rows)'}`,
       ];
       writeBlock(
-        '## Tasks: 10,000 periodic tasks, two instances',
+        '## Tasks: periodic tasks on 1,000 docks over a simulated week, two instances (bench/tasks-schedule.mjs)',
         'tasks-schedule',
         `${markdownTable(rows)}\n\n${notes.join('\n')}`,
       );

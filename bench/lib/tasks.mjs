@@ -10,7 +10,8 @@ import pg from 'pg';
 import { forkChild, sleep } from './live.mjs';
 import { PG_ADMIN_URL, REDIS_URL, redisAnswers } from './infrastructure.mjs';
 
-export const TASKS_DATABASE = 'aos_bench_tasks';
+/** `BENCH_TASKS_DATABASE` names another (two runs at once on one machine) */
+export const TASKS_DATABASE = process.env.BENCH_TASKS_DATABASE || 'aos_bench_tasks';
 export const TASKS_DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${TASKS_DATABASE}`;
 export const SYSTEM_MQTT_URL = 'mqtt://127.0.0.1:1883';
 export const ADMIN_PASSWORD = 'Bench@123';
