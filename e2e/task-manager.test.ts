@@ -157,9 +157,10 @@ describe('task manager', () => {
     expect(zone).toMatch(/^[A-Za-z]+\/[A-Za-z_]+$|^UTC$/);
     await drawer.getByTestId('create-next').click();
 
-    // 4 once, a minute ahead in the dock's zone: the preview shows that one flight
+    // 4 once, about a minute ahead in the dock's zone (the next whole minute at least 40 s away, time enough to
+    // finish the flow): the preview shows that one flight
     await hasText(drawer.getByTestId('schedule-zone'), zone);
-    const at = localTimeOf(Math.ceil((Date.now() + 60_000) / 60_000) * 60_000, zone);
+    const at = localTimeOf(Math.ceil((Date.now() + 40_000) / 60_000) * 60_000, zone);
     await pickTime(page, drawer.getByTestId('field-at'), at);
     await hasText(drawer.getByTestId('preview-flights'), at);
     await still(page);

@@ -43,6 +43,12 @@ export interface DefineOptions {
   expireInSeconds?: number;
   /** jobs of this name run at once on each instance; default 1 */
   concurrency?: number;
+  /**
+   * how often this instance looks for due jobs of this name, ms (100 to 60,000); default the scheduler's
+   * polling interval (2 s). A job sent here wakes the loop at once; one due later (startAfter) is found at the
+   * next look, so a name whose jobs must start on time looks more often.
+   */
+  pollMs?: number;
   /** default 'standard': every job sent runs */
   policy?: JobPolicy;
 }

@@ -17,6 +17,9 @@ describe('scheduler options', () => {
     expect(() => queueOptions({ retryDelaySeconds: 1.5 })).toThrow(/retryDelaySeconds/);
     expect(() => queueOptions({ expireInSeconds: 86_400 })).toThrow(/expireInSeconds/);
     expect(() => queueOptions({ concurrency: 0 })).toThrow(/concurrency/);
+    expect(() => queueOptions({ pollMs: 50 })).toThrow(/pollMs/);
+    expect(() => queueOptions({ pollMs: 250.5 })).toThrow(/pollMs/);
+    expect(queueOptions({ pollMs: 250 }).policy).toBe('standard');
     expect(() => sendOptions({ singletonSeconds: 0 })).toThrow(/singletonSeconds/);
     expect(() => sendOptions({ priority: 0.5 })).toThrow(/priority/);
     expect(() => sendOptions({ startAfter: -1 })).toThrow(/startAfter/);

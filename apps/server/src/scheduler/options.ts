@@ -13,6 +13,7 @@ export function queueOptions(options: DefineOptions) {
   check('retryDelaySeconds', retryDelay, 0, 86_400);
   check('expireInSeconds', expireInSeconds, 1, MAX_EXPIRY_SECONDS);
   check('concurrency', options.concurrency ?? 1, 1, 100);
+  if (options.pollMs !== undefined) check('pollMs', options.pollMs, 100, 60_000);
   return {
     policy: options.policy ?? 'standard',
     retryLimit,

@@ -174,7 +174,8 @@ export class Scheduler {
     await this.#db.exclusive(() => this.#prepare());
     const pollMs = (this.options.pollingIntervalSeconds ?? 2) * 1000;
     for (const [name, { handler, options }] of this.#definitions) {
-      const worker = new JobWorker(this.#boss, name, handler, options.concurrency ?? 1, pollMs, this.#log);
+      const poll = options.pollMs ?? pollMs;
+      const worker = new JobWorker(this.#boss, name, handler, options.concurrency ?? 1, poll, this.#log);
       this.#workers.set(name, worker);
       worker.start();
     }

@@ -100,6 +100,9 @@ export const taskExecution = pgTable(
     hangarSn: varchar('hangar_sn', { length: 64 }),
     routeId: id('route_id'),
     startTime: at('start_time'),
+    /** where the dock stood when this flight claimed its take-off (the take-off lock's neighbours) */
+    takeoffLongitude: doublePrecision('takeoff_longitude'),
+    takeoffLatitude: doublePrecision('takeoff_latitude'),
     endTime: at('end_time'),
     flightDuration: doublePrecision('flight_duration'),
     mileage: doublePrecision('mileage'),
@@ -111,6 +114,8 @@ export const taskExecution = pgTable(
     causeKey: varchar('cause_key', { length: 100 }),
     remedyKey: varchar('remedy_key', { length: 100 }),
     breakPoint: jsonb('break_point').$type<Record<string, unknown>>(),
+    /** the route-wide waypoint index at which each wayline of the flown file starts, by waylineId */
+    waylineStarts: jsonb('wayline_starts').$type<Record<string, number>>(),
     trackId: varchar('track_id', { length: 64 }),
     /** when the dock last reported progress of this flight (recovery after a restart) */
     progressAt: at('progress_at'),
@@ -121,6 +126,7 @@ export const taskExecution = pgTable(
     index('aos_task_execution_tenant_idx').on(t.tenantId, t.planAt),
     index('aos_task_execution_status_idx').on(t.taskStatus, t.planAt),
     index('aos_task_execution_flight_idx').on(t.flightId),
+    index('aos_task_execution_start_idx').on(t.startTime),
   ],
 );
 

@@ -11,7 +11,7 @@ import {
   type TaskStatus,
   weatherLimitsOf,
 } from '@aos/contract';
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, between, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../../area.js';
 import type { Executor } from '../../db/client.js';
@@ -45,8 +45,19 @@ declare module '../../scheduler/jobs.js' {
 export const TAKEOFF_AREA_M = 100;
 /** A take-off occupies its area this long after the start (prepare, hatch, climb). */
 export const TAKEOFF_GUARD_MS = 2 * 60_000;
-/** The advisory-lock key the take-off decisions serialise on (one across every instance and tenant). */
-const TAKEOFF_LOCK_KEY = 0x7a5c_17;
+/** The take-off locks' namespace: the high bits of their pg_advisory_xact_lock(bigint) keys. */
+const TAKEOFF_LOCK_CLASS = 0x7a5c;
+/**
+ * Take-off decisions serialise on cells of a grid: rows TAKEOFF_ROW_DEG of latitude high (about 222 m), each
+ * row cut into equal columns at least TAKEOFF_AREA_M wide at its poleward edge (takeoffCells). Docks within
+ * TAKEOFF_AREA_M of each other always share a cell lock; docks farther than about half a kilometre never do,
+ * so they decide at once.
+ */
+const TAKEOFF_ROW_DEG = 0.002;
+/** Job starts at once on each instance: a start waits mostly on the dock's answers (prepare, execute). */
+const START_CONCURRENCY = 50;
+/** How often an instance looks for due starts (a start due later is found at the next look). */
+const START_POLL_MS = 250;
 /** How long a presigned KMZ URL given to a dock stays valid. */
 export const KMZ_URL_SECONDS = 3600;
 /** A flight with no progress for this long, whose dock says idle with the drone inside, is finished. */
@@ -67,6 +78,79 @@ interface Refusal {
 }
 
 type Deps = Pick<Services, 'routes' | 'routeChecks' | 'files' | 'telemetry'> & { tasks: TaskService };
+
+/** Metres per degree of latitude (and of longitude at the equator). */
+const METRES_PER_DEGREE = 111_320;
+
+/**
+ * Degrees of longitude that cover TAKEOFF_AREA_M (with a margin) anywhere between `latitude` and a row away
+ * from it, at most the whole circle.
+ */
+function lonSpan(latitude: number): number {
+  const poleward = Math.min(89.999, Math.abs(latitude) + 2 * TAKEOFF_ROW_DEG);
+  return Math.min(180, (1.01 * TAKEOFF_AREA_M) / (METRES_PER_DEGREE * Math.cos((poleward * Math.PI) / 180)));
+}
+
+/** A row's columns: equal, at least TAKEOFF_AREA_M wide at its poleward edge, a whole number round the Earth. */
+function columnsOf(row: number): number {
+  const south = row * TAKEOFF_ROW_DEG - 90;
+  const poleward = Math.min(89.999, Math.max(Math.abs(south), Math.abs(south + TAKEOFF_ROW_DEG)));
+  const width = TAKEOFF_AREA_M / (METRES_PER_DEGREE * Math.cos((poleward * Math.PI) / 180));
+  return Math.max(1, Math.floor(360 / width));
+}
+
+/**
+ * The take-off lock keys of a dock at (longitude, latitude), ascending (every decision takes its locks in that
+ * order, so two never wait on each other in a circle): in its row and the rows either side, the cells any
+ * point within TAKEOFF_AREA_M can lie in. A dock B within TAKEOFF_AREA_M of A lies in one of A's rows, within
+ * A's span of longitude, so B's own cell (which B locks) is among A's. Keys are safe integers under the
+ * TAKEOFF_LOCK_CLASS bits.
+ */
+export function takeoffCells(longitude: number, latitude: number): number[] {
+  const rows = Math.round(180 / TAKEOFF_ROW_DEG);
+  const own = Math.min(rows - 1, Math.floor((latitude + 90) / TAKEOFF_ROW_DEG));
+  const span = lonSpan(latitude);
+  const keys = new Set<number>();
+  for (let row = Math.max(0, own - 1); row <= Math.min(rows - 1, own + 1); row++) {
+    const columns = columnsOf(row);
+    const width = 360 / columns;
+    const first = Math.floor((longitude - span + 180) / width);
+    const last = Math.floor((longitude + span + 180) / width);
+    for (let column = first; column <= Math.min(last, first + columns - 1); column++) {
+      // the longitude wraps at the antimeridian
+      const wrapped = ((column % columns) + columns) % columns;
+      keys.add(TAKEOFF_LOCK_CLASS * 2 ** 37 + row * 2 ** 19 + wrapped);
+    }
+  }
+  return [...keys].sort((x, y) => x - y);
+}
+
+type Flight = Awaited<ReturnType<Services['routes']['flight']>>;
+
+/**
+ * The waypoint index, over the whole route, at which each wayline of a file starts (by its waylineId): an
+ * oblique route flies five waylines, and a dock's progress counts waypoints within the current one.
+ */
+export function waylineStarts(file: Flight['file']): Record<string, number> {
+  const starts: Record<string, number> = {};
+  let at = 0;
+  for (const line of file.waylines) {
+    starts[String(line.waylineId)] = at;
+    at += line.placemarks.length;
+  }
+  return starts;
+}
+
+/** The route-wide waypoint a progress event names (its wayline's start plus its index within it). */
+export function waypointOf(
+  execution: Pick<ExecutionRow, 'waylineStarts' | 'waypointIndex'>,
+  waylineId: number | undefined,
+  index: number | undefined,
+): number | null {
+  if (index === undefined) return execution.waypointIndex;
+  const start = waylineId === undefined ? 0 : (execution.waylineStarts?.[String(waylineId)] ?? 0);
+  return start + index;
+}
 
 function distanceM(lon1: number, lat1: number, lon2: number, lat2: number): number {
   const rad = Math.PI / 180;
@@ -106,7 +190,8 @@ export class TaskDispatch implements TaskDispatcher {
       retryLimit: 1,
       retryDelaySeconds: 10,
       expireInSeconds: 600,
-      concurrency: 4,
+      concurrency: START_CONCURRENCY,
+      pollMs: START_POLL_MS,
     });
     this.scheduler.define('task.tick', () => this.tick(), { policy: 'singleton', retryLimit: 0 });
     await this.scheduler.schedule('task.tick', '* * * * *', {});
@@ -172,11 +257,14 @@ export class TaskDispatch implements TaskDispatcher {
     if ('cause' in ready) return this.refused(ctx, row, execution, ready);
     const held = await this.claimTakeoff(ctx, execution, ready.dockSn, ready.osd);
     if (held) return this.refused(ctx, row, execution, held);
-    await this.prepareAndExecute(ctx, row, execution, ready.dockSn);
+    await this.prepareAndExecute(ctx, row, execution, ready.dockSn, ready.flight);
   }
 
   /** The conditions of spec/issue 17 on the dock's live state; the first unmet one. */
-  private async conditions(ctx: Ctx, row: TaskRow): Promise<Refusal | { dockSn: string; osd: DockOsd }> {
+  private async conditions(
+    ctx: Ctx,
+    row: TaskRow,
+  ): Promise<Refusal | { dockSn: string; osd: DockOsd; flight: Flight }> {
     const found = row.hangarId ? await this.deps.tasks.dockAndDrone(ctx, row.hangarId) : null;
     if (!found) return { cause: 'task.hangarNotFound', final: true };
     if (!this.link.running) return { cause: 'task.condition.linkDown' };
@@ -206,7 +294,7 @@ export class TaskDispatch implements TaskDispatcher {
       const blocking = check.items.find((item) => item.level === 'block');
       return { cause: 'task.condition.route', params: { reason: blocking?.code ?? 'unknown' } };
     }
-    return { dockSn: found.dock.serialNumber, osd };
+    return { dockSn: found.dock.serialNumber, osd, flight };
   }
 
   /**
@@ -243,9 +331,11 @@ export class TaskDispatch implements TaskDispatcher {
   }
 
   /**
-   * Two docks within TAKEOFF_AREA_M never start a take-off at the same moment: under one advisory lock (every
-   * instance), a neighbour that started within TAKEOFF_GUARD_MS holds this one back; otherwise this execution
-   * claims its start time.
+   * Two docks within TAKEOFF_AREA_M never start a take-off at the same moment: under the advisory locks of
+   * the dock's cell and its neighbours (every instance; takeoffCells), a neighbour that started within
+   * TAKEOFF_GUARD_MS holds this one back; otherwise this execution claims its start time and position. The
+   * neighbours are found in SQL by the positions the executions claimed with, so a decision costs one query
+   * whatever the number of docks taking off.
    */
   private async claimTakeoff(
     ctx: Ctx,
@@ -254,11 +344,18 @@ export class TaskDispatch implements TaskDispatcher {
     osd: DockOsd,
   ): Promise<Refusal | null> {
     const now = this.now();
+    const { longitude, latitude } = osd;
+    const placed = longitude !== undefined && latitude !== undefined;
     return inTransaction(ctx, async (tx) => {
-      await tx.db.execute(sql`select pg_advisory_xact_lock(${TAKEOFF_LOCK_KEY})`);
-      if (osd.longitude !== undefined && osd.latitude !== undefined) {
-        const recent = await tx.db
-          .selectDistinct({ sn: taskExecution.hangarSn })
+      if (placed) {
+        // one statement: the keys are sorted, unnest yields them in that order
+        const keys = takeoffCells(longitude, latitude).map((cell) => String(cell));
+        await tx.db.execute(
+          sql`select pg_advisory_xact_lock(k) from unnest(${`{${keys.join(',')}}`}::bigint[]) as k`,
+        );
+        const span = lonSpan(latitude);
+        const near = await tx.db
+          .select({ longitude: taskExecution.takeoffLongitude, latitude: taskExecution.takeoffLatitude })
           .from(taskExecution)
           .where(
             and(
@@ -266,19 +363,25 @@ export class TaskDispatch implements TaskDispatcher {
               gt(taskExecution.startTime, new Date(now - TAKEOFF_GUARD_MS)),
               ne(taskExecution.id, execution.id),
               sql`${taskExecution.hangarSn} is not null and ${taskExecution.hangarSn} <> ${dockSn}`,
+              between(taskExecution.takeoffLatitude, latitude - TAKEOFF_ROW_DEG, latitude + TAKEOFF_ROW_DEG),
+              // near the antimeridian the band of latitude alone (the distance below decides)
+              Math.abs(longitude) + span < 180
+                ? between(taskExecution.takeoffLongitude, longitude - span, longitude + span)
+                : undefined,
             ),
           );
-        for (const other of recent) {
-          const live = await this.live.get(other.sn!);
-          const o = live?.osd as DockOsd | undefined;
-          if (o?.longitude === undefined || o.latitude === undefined) continue;
-          if (distanceM(osd.longitude, osd.latitude, o.longitude, o.latitude) < TAKEOFF_AREA_M)
-            return { cause: 'task.condition.takeoffLock', retryMs: TAKEOFF_RETRY_MS } satisfies Refusal;
-        }
+        if (near.some((o) => distanceM(longitude, latitude, o.longitude!, o.latitude!) < TAKEOFF_AREA_M))
+          return { cause: 'task.condition.takeoffLock', retryMs: TAKEOFF_RETRY_MS } satisfies Refusal;
       }
       const [claimed] = await tx.db
         .update(taskExecution)
-        .set({ startTime: new Date(now), hangarSn: dockSn, flightId: execution.id })
+        .set({
+          startTime: new Date(now),
+          hangarSn: dockSn,
+          flightId: execution.id,
+          takeoffLongitude: placed ? longitude : null,
+          takeoffLatitude: placed ? latitude : null,
+        })
         .where(and(eq(taskExecution.id, execution.id), eq(taskExecution.taskStatus, 0)))
         .returning({ id: taskExecution.id });
       // moved meanwhile (cancelled, started elsewhere): nothing to start, nothing to refuse
@@ -286,11 +389,16 @@ export class TaskDispatch implements TaskDispatcher {
     });
   }
 
-  private async prepareAndExecute(ctx: Ctx, row: TaskRow, execution: ExecutionRow, dockSn: string) {
+  private async prepareAndExecute(
+    ctx: Ctx,
+    row: TaskRow,
+    execution: ExecutionRow,
+    dockSn: string,
+    flight: Flight,
+  ) {
     const flightId = execution.id;
     let prepared: ExecutionRow | null = null;
     try {
-      const flight = await this.deps.routes.flight(ctx, row.routeId!);
       const url = await this.deps.files.presignObject(
         ctx,
         { key: flight.row.kmzKey, ossVersionId: flight.row.kmzOssVersionId },
@@ -316,7 +424,7 @@ export class TaskDispatch implements TaskDispatcher {
         from: 0,
         to: TASK_STATUS.RECEIVED,
         cause: 'task.timeline.prepared',
-        set: { flightId, hangarSn: dockSn },
+        set: { flightId, hangarSn: dockSn, waylineStarts: waylineStarts(flight.file) },
       });
       if (!prepared) return;
       await this.link.call(
@@ -398,7 +506,7 @@ export class TaskDispatch implements TaskDispatcher {
     await this.db
       .update(taskExecution)
       .set({
-        waypointIndex: num(ext.current_waypoint_index) ?? execution.waypointIndex,
+        waypointIndex: waypointOf(execution, num(ext.wayline_id), num(ext.current_waypoint_index)),
         percent: num(job.output.progress?.percent) ?? execution.percent,
         mediaCount: num(ext.media_count) ?? execution.mediaCount,
         trackId: typeof ext.track_id === 'string' ? ext.track_id : execution.trackId,
