@@ -8,10 +8,14 @@ import { MenuIcon } from '../../navigation/icons';
 import { chooseTopMenu } from '../../store/session-flow';
 import { formatLongDate } from '../../components/time';
 import { useSession } from '../../store/session';
+import { suspendUntilStrings } from '../../i18n/strings';
 import { TaskHomeCard, taskManagerPath } from '../task/TaskHomeCard';
+import '../task/locale';
+import '../route/route/locale';
 
 /** /home: who is signed in, and the way into each area (kept alive). */
 export default function HomePage() {
+  suspendUntilStrings(); // routed by the shell itself: it waits here for the task card's strings
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useSession((state) => state.userInfo);
