@@ -9,6 +9,7 @@ import {
   screenshotPath,
   signedIn,
   signedInEnglish,
+  still,
 } from './harness.js';
 
 const env = onePlatform();
@@ -34,14 +35,6 @@ async function registerDrones(token: string) {
     return response.json().data as Registered;
   };
   return [await register(DRONES[0]!), await register(DRONES[1]!)];
-}
-
-/** Dialogs and tabs have finished their animations (a screenshot worth looking at). */
-async function still(on: Page) {
-  await on.waitForFunction(
-    () => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
-  );
-  await on.waitForTimeout(300);
 }
 
 async function openScreen(on: Page) {

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasText, newPage, onePlatform, ready, screenshotPath, signedIn } from './harness.js';
+import { hasText, newPage, onePlatform, ready, screenshotPath, signedIn, still } from './harness.js';
 
 const env = onePlatform();
 let context: BrowserContext;
@@ -22,13 +22,6 @@ async function open(path: string, table: string) {
   await page.goto(`${env.platform.url}${path}`);
   await page.getByTestId(`${table}-table`).waitFor();
   await ready(page);
-}
-/** Dialogs and toasts have finished their animations (for a screenshot worth looking at). */
-async function still() {
-  await page.waitForFunction(
-    () => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
-  );
-  await page.waitForTimeout(300);
 }
 async function choose(dialog: ReturnType<Page['getByTestId']>, field: string, option: string) {
   await dialog.getByTestId(`field-${field}`).click();
@@ -57,7 +50,7 @@ describe('device registry', () => {
     await dialog.getByTestId('field-licenceExpiry').click();
     await page.keyboard.type(nextYear);
     await page.keyboard.press('Enter');
-    await still();
+    await still(page);
     await page.screenshot({ path: screenshotPath('fly-operator-add') });
     await page.getByTestId('fly-operator-submit').click();
     await hasText(toast(), '新增成功');
@@ -79,7 +72,7 @@ describe('device registry', () => {
     await page.getByTestId('confirm-turn').click();
     await hasText(toast(), '启用成功');
     await expect.poll(() => row.getByTestId('row-off').count()).toBe(1);
-    await still();
+    await still(page);
     await page.screenshot({ path: screenshotPath('fly-operator-list') });
   });
 
@@ -97,7 +90,7 @@ describe('device registry', () => {
     await page.getByTestId('base-station-submit').click();
     await hasText(dialog, '请输入正确的经纬度，格式为“经度,纬度”');
     await hasText(dialog, '请输入正确的 IP 地址（IPv4 或 IPv6）');
-    await still();
+    await still(page);
     await page.screenshot({ path: screenshotPath('base-station-coordinates') });
 
     await dialog.getByTestId('field-lonLat').fill('200,39.9');
@@ -112,7 +105,7 @@ describe('device registry', () => {
     await hasText(row, '116.397128,39.916527');
     await hasText(row, 'RTK 基站');
     await hasText(row, '9000');
-    await still();
+    await still(page);
     await page.screenshot({ path: screenshotPath('base-station-list') });
   });
   it('brands: adds one with its entity models, refuses a second with the same code', async () => {
@@ -135,7 +128,7 @@ describe('device registry', () => {
       await dialog.getByTestId('field-phone').click();
       await dialog.getByTestId('field-phone').fill('0755-26656677');
       if (tries === 1) {
-        await still();
+        await still(page);
         await page.screenshot({ path: screenshotPath('brand-add') });
       }
       await page.getByTestId('brand-submit').click();
@@ -153,7 +146,7 @@ describe('device registry', () => {
     await expect
       .poll(() => page.getByTestId('brand-table').locator('tbody tr.ant-table-row').count())
       .toBe(1);
-    await still();
+    await still(page);
     await page.screenshot({ path: screenshotPath('brand-list') });
   });
   it('supplier configuration: refuses a base URL without http(s), masks the secret', async () => {
@@ -175,7 +168,7 @@ describe('device registry', () => {
     await row.getByTestId('row-view').click();
     await hasText(page.getByTestId('supplier-view'), '******');
     await expect(page.getByTestId('supplier-view').innerText()).resolves.not.toContain('secret-abc');
-    await still();
+    await still(page);
     await page.screenshot({ path: screenshotPath('supplier-view') });
   });
 });

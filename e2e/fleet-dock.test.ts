@@ -8,6 +8,7 @@ import {
   screenshotPath,
   signedIn,
   signedInEnglish,
+  still,
 } from './harness.js';
 
 const env = onePlatform();
@@ -48,13 +49,6 @@ async function open(path: string, table: string, on: Page = page) {
   await on.goto(`${env.platform.url}${path}`);
   await on.getByTestId(`${table}-table`).waitFor();
   await ready(on);
-}
-/** Dialogs and toasts have finished their animations (for a screenshot worth looking at). */
-async function still(on: Page = page) {
-  await on.waitForFunction(
-    () => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
-  );
-  await on.waitForTimeout(300);
 }
 async function choose(dialog: Locator, field: string, option: string, on: Page = page) {
   await dialog.getByTestId(`field-${field}`).click();
@@ -131,12 +125,12 @@ describe('devices and docks', () => {
     await choose(dialog, 'manufacturerId', '大疆创新');
     await typeNumber(dialog, 'power', '480');
     await dialog.getByTestId('field-iotCard').fill('89860424102180012345');
-    await still();
+    await still(page);
     await page.screenshot({ path: screenshotPath('fleet-device-form') });
     await page.getByTestId('device-submit').click();
 
     issued.drone = await readCredentials(DRONE_SN);
-    await still();
+    await still(page);
     await page.screenshot({ path: screenshotPath('fleet-credentials') });
     await closeCredentials();
 
@@ -191,7 +185,7 @@ describe('devices and docks', () => {
       await typeNumber(dialog, 'ultraLowBattery', '30');
       await page.getByTestId('dock-submit').click();
       await hasText(dialog, '严重低电量告警阈值须低于低电量告警阈值');
-      await still();
+      await still(page);
       await page.screenshot({ path: screenshotPath('fleet-dock-form') });
       await typeNumber(dialog, 'ultraLowBattery', '15');
       await page.getByTestId('dock-submit').click();
@@ -224,7 +218,7 @@ describe('devices and docks', () => {
 
     await open('/device-manager/device/index', 'device');
     await hasText(rowOf('device', DRONE_SN), DOCK);
-    await still();
+    await still(page);
     await page.screenshot({ path: screenshotPath('fleet-device-list') });
   });
 
@@ -252,7 +246,7 @@ describe('devices and docks', () => {
     await hasText(settings, '严重低电量告警阈值须低于低电量告警阈值');
     await typeNumber(settings, 'ultraLowBattery', '18');
     await choose(settings, 'outOfControlAction', '悬停');
-    await still();
+    await still(page);
     await page.screenshot({ path: screenshotPath('fleet-dock-basic-set') });
     await page.getByTestId('basic-set-submit').click();
     await hasText(toast(), '保存成功');
@@ -261,7 +255,7 @@ describe('devices and docks', () => {
     const view = page.getByTestId('dock-view');
     await hasText(view, '120');
     await hasText(view, '悬停');
-    await still();
+    await still(page);
     await page.screenshot({ path: screenshotPath('fleet-dock-view') });
     await page.keyboard.press('Escape');
     await view.waitFor({ state: 'hidden' });
@@ -287,7 +281,7 @@ describe('devices and docks', () => {
     await hasText(preview.getByTestId('stream-streamOutside'), STREAM_OUTSIDE);
     await hasText(preview.getByTestId('stream-streamLeftWing'), '未配置');
     expect(await preview.getByTestId('stream-streamInside').locator('.ant-typography-copy').count()).toBe(1);
-    await still();
+    await still(page);
     await page.screenshot({ path: screenshotPath('fleet-stream-preview') });
     await page.keyboard.press('Escape');
     await preview.waitFor({ state: 'hidden' });
@@ -299,7 +293,7 @@ describe('devices and docks', () => {
     expect(dock).not.toBe(issued.dock);
     await closeCredentials();
     await tableHome('dock');
-    await still();
+    await still(page);
     await page.screenshot({ path: screenshotPath('fleet-dock-list') });
 
     // the drone's edit form opens with its type and model kept

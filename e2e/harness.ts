@@ -157,6 +157,14 @@ export async function hasText(locator: Locator, text: string | RegExp) {
   await locator.filter({ hasText: text }).first().waitFor();
 }
 
+/** Dialogs, drawers and messages have finished their animations, then `settleMs` more (a screenshot worth looking at). */
+export async function still(page: Page, settleMs = 300) {
+  await page.waitForFunction(
+    () => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
+  );
+  await page.waitForTimeout(settleMs);
+}
+
 /** Wait until the one-second start-up loading screen has gone (spec §9 Startup). */
 export async function ready(page: Page) {
   await page.waitForFunction(() => !document.getElementById('boot'));

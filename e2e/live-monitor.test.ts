@@ -20,6 +20,7 @@ import {
   screenshotPath,
   signedIn,
   signedInEnglish,
+  still,
 } from './harness.js';
 
 /**
@@ -126,13 +127,6 @@ async function shown(
   return json ? ((JSON.parse(json) as Record<string, never>)[sn] ?? null) : null;
 }
 
-async function still(on: Page) {
-  await on.waitForFunction(
-    () => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
-  );
-  await on.waitForTimeout(400);
-}
-
 beforeAll(async () => {
   ({ context, page } = await newPage(env.browser));
   await signedIn(page, env.platform);
@@ -234,7 +228,7 @@ describe('real-time monitoring', () => {
       .poll(() => shown(drone.serialNumber))
       .toMatchObject({ lon: HOME[0] + 0.008, heading: 85, status: 'flying' });
     await hasText(page.getByTestId('drone-reading-heading'), '85°');
-    await still(page);
+    await still(page, 400);
     await page.screenshot({ path: screenshotPath('live-monitor-zh-CN') });
   });
 
@@ -254,7 +248,7 @@ describe('real-time monitoring', () => {
     await expect.poll(items).toEqual(['alarm', 'flying']);
     await expect.poll(() => shown(drone.serialNumber)).toMatchObject({ status: 'flying' });
     expect(await page.getByTestId('live-online-count').innerText()).toBe('在线 2 / 共 3');
-    await still(page);
+    await still(page, 400);
     await page.screenshot({ path: screenshotPath('live-monitor-filtered') });
     // clearing the last choice shows everything again
     await page.getByTestId('live-legend-alarm').click();

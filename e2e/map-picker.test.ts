@@ -1,7 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type Platform,
   hasText,
   launchBrowser,
   newPage,
@@ -9,8 +8,10 @@ import {
   ready,
   screenshotPath,
   signedIn,
-  startPlatform,
   signedInEnglish,
+  startPlatform,
+  still,
+  type Platform,
 } from './harness.js';
 
 const env = onePlatform();
@@ -33,15 +34,7 @@ async function openBaseStationForm(page: Page, platform: Platform) {
 async function openPicker(page: Page) {
   await page.getByTestId('field-lonLat-map').click();
   await page.locator('[data-testid="map-picker-map"][data-state="ready"]').waitFor();
-  await still(page);
-}
-
-/** Dialogs have finished their animations (for a screenshot worth looking at, and for exact pixels). */
-async function still(page: Page) {
-  await page.waitForFunction(
-    () => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
-  );
-  await page.waitForTimeout(400);
+  await still(page, 400);
 }
 
 async function mapCentre(page: Page) {

@@ -9,6 +9,7 @@ import {
   screenshotPath,
   signedIn,
   signedInEnglish,
+  still,
 } from './harness.js';
 
 const env = onePlatform();
@@ -40,12 +41,6 @@ afterAll(async () => {
 });
 
 const rowOf = (text: string) => page.getByTestId('project-table').locator('tr', { hasText: text });
-async function still() {
-  await page.waitForFunction(
-    () => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
-  );
-  await page.waitForTimeout(300);
-}
 async function choose(dialog: Locator, field: string, option: string) {
   await dialog.getByTestId(`field-${field}`).click();
   await page
@@ -87,7 +82,7 @@ describe('projects', () => {
     await page.keyboard.press('Escape');
     await dialog.getByTestId('field-centerLongitude').fill('116.397128');
     await dialog.getByTestId('field-centerLatitude').fill('39.916527');
-    await still();
+    await still(page);
     await page.screenshot({ path: screenshotPath('project-form') });
     await page.getByTestId('project-submit').click();
     await dialog.waitFor({ state: 'hidden' });
@@ -115,7 +110,7 @@ describe('projects', () => {
     await drawer.getByTestId('member-add').click();
     await hasText(drawer.getByTestId('member-table'), MEMBER);
     await hasText(drawer.getByTestId('member-table'), '飞手');
-    await still();
+    await still(page);
     await page.screenshot({ path: screenshotPath('project-drawer') });
     await drawer.locator('.ant-drawer-close').click();
     await drawer.waitFor({ state: 'hidden' });
@@ -151,7 +146,7 @@ describe('projects', () => {
     await dialog.waitFor({ state: 'hidden' });
     const row = page.getByTestId('projectauth-table').locator('tr', { hasText: PROJECT });
     await hasText(row, MEMBER);
-    await still();
+    await still(page);
     await page.screenshot({ path: screenshotPath('project-auth') });
   });
 

@@ -1,8 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFfmpeg, PlatformClient, SimFleet, VideoServer } from '../apps/device-sim/src/index.js';
+import { findFfmpeg, type PlatformClient, type SimFleet, VideoServer } from '../apps/device-sim/src/index.js';
 import {
-  ADMIN_PASSWORD,
   hasText,
   newPage,
   onePlatform,
@@ -11,6 +10,7 @@ import {
   signedIn,
   signedInEnglish,
 } from './harness.js';
+import { simulatedDock } from './sim.js';
 
 /**
  * /remote-control against a simulated dock (apps/device-sim) speaking MQTT to the platform's embedded broker:
@@ -25,23 +25,11 @@ let platform: PlatformClient;
 const pages: BrowserContext[] = [];
 
 beforeAll(async () => {
-  platform = new PlatformClient({
-    api: env.platform.url,
-    tenant: '000000',
-    user: 'admin',
-    password: ADMIN_PASSWORD,
-  });
-  await platform.signIn();
-  const credentials = await platform.ensureDockWithDrone(DOCK_SN, DRONE_SN);
-  fleet = new SimFleet({
-    url: `mqtt://127.0.0.1:${env.platform.app.deviceBroker!.port}`,
-    docks: [{ ...credentials, longitude: 113.943, latitude: 22.525, dronePoweredOn: false }],
-    timeScale: 0.2,
-    osdIntervalMs: 500,
-    reconnectMs: 300,
-    seed: 6,
-  });
-  await fleet.start();
+  ({ fleet, client: platform } = await simulatedDock(
+    env.platform,
+    { dockSn: DOCK_SN, droneSn: DRONE_SN, longitude: 113.943, latitude: 22.525, dronePoweredOn: false },
+    { timeScale: 0.2, seed: 6 },
+  ));
 });
 afterAll(async () => {
   for (const context of pages) await context.close();

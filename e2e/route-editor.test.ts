@@ -17,6 +17,7 @@ import {
   screenshotPath,
   signedIn,
   signedInEnglish,
+  still,
 } from './harness.js';
 
 const env = onePlatform();
@@ -101,13 +102,6 @@ async function figureIs(page: Page, name: string, value: number) {
   );
 }
 
-async function still(page: Page) {
-  await page.waitForFunction(
-    () => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
-  );
-  await page.waitForTimeout(400);
-}
-
 async function save(page: Page): Promise<RouteDetail> {
   const answer = page.waitForResponse((response) => response.url().includes('/routemanageline/submit'));
   await page.getByTestId('route-editor-save').click();
@@ -177,7 +171,7 @@ describe('route editor', () => {
     expect(await figure(page, 'gsd')).toBeCloseTo(figures.gsdCm!, 6);
     expect(await figure(page, 'spacing')).toBeCloseTo(figures.lineSpacingM!, 6);
     expect(Number(await page.getByTestId('route-editor-map').getAttribute('data-lines'))).toBe(1);
-    await still(page);
+    await still(page, 400);
     await page.screenshot({ path: screenshotPath('route-editor-area-zh') });
 
     await page.getByTestId('route-editor-name').fill('港湾面状航线');
@@ -253,7 +247,7 @@ describe('route editor', () => {
       () =>
         document.querySelector('[data-testid="profile-dot-0:1"]')?.getAttribute('data-selected') === 'yes',
     );
-    await still(page);
+    await still(page, 400);
     await page.screenshot({ path: screenshotPath('route-editor-waypoints-zh') });
     await page.getByTestId('route-editor-delete').click();
     await figureIs(page, 'waypoints', 3);
@@ -299,7 +293,7 @@ describe('route editor', () => {
       .poll(async () => (await page.getByTestId('route-editor-map').getAttribute('data-zones')) ?? '')
       .toContain('港湾禁飞区');
     expect(await page.getByTestId('route-editor-zones').getAttribute('aria-pressed')).toBe('true');
-    await still(page);
+    await still(page, 400);
     await page.screenshot({ path: screenshotPath('route-editor-check-zh') });
     await page.getByTestId('route-editor-close').click();
     await page.getByTestId('route-editor-discard').click();

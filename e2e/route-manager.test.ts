@@ -14,6 +14,7 @@ import {
   screenshotPath,
   signedIn,
   signedInEnglish,
+  still,
 } from './harness.js';
 
 const env = onePlatform();
@@ -134,14 +135,6 @@ const row = (on: Page, name: string) =>
   on
     .getByTestId('route-table')
     .locator('tr', { has: on.getByTestId('route-name').getByText(name, { exact: true }) });
-
-/** Dialogs and drawers have finished their animations (a screenshot worth looking at). */
-async function still(on: Page) {
-  await on.waitForFunction(
-    () => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
-  );
-  await on.waitForTimeout(300);
-}
 
 /** Choose `option` in the search form's select `field`, then search. */
 async function searchBy(on: Page, field: string, option: string) {

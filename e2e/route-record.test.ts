@@ -1,9 +1,8 @@
 import { DRONE_MODE } from '@aos/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlatformClient, SimFleet } from '../apps/device-sim/src/index.js';
+import type { SimFleet } from '../apps/device-sim/src/index.js';
 import {
-  ADMIN_PASSWORD,
   hasText,
   newPage,
   onePlatform,
@@ -12,6 +11,7 @@ import {
   signedIn,
   signedInEnglish,
 } from './harness.js';
+import { simulatedDock } from './sim.js';
 
 /**
  * Recording a route from a flight (route manager → "record a route", spec §7 recordtask): a simulated dock's
@@ -28,23 +28,11 @@ let fleet: SimFleet;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  const platform = new PlatformClient({
-    api: env.platform.url,
-    tenant: '000000',
-    user: 'admin',
-    password: ADMIN_PASSWORD,
-  });
-  await platform.signIn();
-  const credentials = await platform.ensureDockWithDrone(DOCK_SN, DRONE_SN);
-  fleet = new SimFleet({
-    url: `mqtt://127.0.0.1:${env.platform.app.deviceBroker!.port}`,
-    docks: [{ ...credentials, ...HOME, dronePoweredOn: true }],
-    timeScale: 0.5,
-    osdIntervalMs: 500,
-    reconnectMs: 300,
-    seed: 11,
-  });
-  await fleet.start();
+  ({ fleet } = await simulatedDock(
+    env.platform,
+    { dockSn: DOCK_SN, droneSn: DRONE_SN, ...HOME, dronePoweredOn: true },
+    { timeScale: 0.5, seed: 11 },
+  ));
 });
 afterAll(async () => {
   for (const context of contexts) await context.close();

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasText, newPage, onePlatform, ready, screenshotPath, signedIn } from './harness.js';
+import { hasText, newPage, onePlatform, ready, screenshotPath, signedIn, still } from './harness.js';
 
 const env = onePlatform();
 let context: BrowserContext;
@@ -30,14 +30,6 @@ async function open(path: string, table: string) {
 /** The form's messages of an earlier attempt have gone (validation re-ran on the new values). */
 async function settled(form: ReturnType<Page['getByTestId']>) {
   await expect.poll(() => form.locator('.ant-form-item-explain-error').count()).toBe(0);
-}
-
-/** Dialogs and toasts have finished their animations (for a screenshot worth looking at). */
-async function still() {
-  await page.waitForFunction(
-    () => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
-  );
-  await page.waitForTimeout(300);
 }
 
 async function choose(dialog: ReturnType<Page['getByTestId']>, field: string, option: string) {
@@ -71,7 +63,7 @@ describe('resources, notices and logs', () => {
     await page.getByTestId('oss-submit').click();
     await hasText(dialog, '地址不能指向本机、内网');
     await dialog.getByTestId('field-endpoint').fill('http://s3.nowhere.invalid:9000');
-    await still();
+    await still(page);
     await page.screenshot({ path: screenshotPath('oss-add') });
     await page.getByTestId('oss-submit').click();
     await hasText(toast(), '新增成功');
@@ -88,7 +80,7 @@ describe('resources, notices and logs', () => {
     await page.getByTestId('confirm-enable').click();
     await hasText(toast(), '启用成功');
     await hasText(rowOf('oss', 'minio-down'), '已启用');
-    await still();
+    await still(page);
     await page.screenshot({ path: screenshotPath('oss-list') });
   });
 
@@ -113,7 +105,7 @@ describe('resources, notices and logs', () => {
     await hasText(toast(), '上传成功');
     await hasText(page.getByTestId('attach-table'), '巡检报告.pdf');
     expect(await tableText('attach')).not.toContain('lost.pdf');
-    await still();
+    await still(page);
     await page.screenshot({ path: screenshotPath('attach-list') });
 
     const downloading = page.waitForEvent('download');
@@ -153,7 +145,7 @@ describe('resources, notices and logs', () => {
     await form.getByTestId('field-phone').fill('13800138000');
     await form.getByTestId('field-content').fill('机库 3 号离线，请检查。');
     await settled(form);
-    await still();
+    await still(page);
     await page.screenshot({ path: screenshotPath('sms-send') });
     await page.getByTestId('sms-send').click();
     await hasText(toast(), '短信发送成功');
@@ -161,7 +153,7 @@ describe('resources, notices and logs', () => {
     await page.getByTestId('sms-outbox-tab').click();
     await page.getByTestId('sms-outbox-table').waitFor();
     await hasText(page.getByTestId('sms-outbox-table'), '【无人机云】机库 3 号离线，请检查。');
-    await still();
+    await still(page);
     await page.screenshot({ path: screenshotPath('sms-outbox') });
   });
 
@@ -178,7 +170,7 @@ describe('resources, notices and logs', () => {
     await page.keyboard.press('Enter');
     await dialog.getByTestId('field-content').fill('3 号机库周六停用。\n航线任务改由 4 号机库执行。');
     await settled(dialog);
-    await still();
+    await still(page);
     await page.screenshot({ path: screenshotPath('notice-add') });
     await page.getByTestId('notice-submit').click();
     await hasText(toast(), '新增成功');
@@ -207,7 +199,7 @@ describe('resources, notices and logs', () => {
     await rowOf('notice', '机库维护通知（更新）').getByTestId('row-view').click();
     await hasText(page.getByTestId('notice-view'), '航线任务改由 4 号机库执行。');
     await hasText(page.getByTestId('notice-view'), '发布通知');
-    await still();
+    await still(page);
     await page.screenshot({ path: screenshotPath('notice-view') });
     await page.getByRole('button', { name: '取 消' }).click();
 
@@ -227,7 +219,7 @@ describe('resources, notices and logs', () => {
     await page.locator('.crud-search').getByTestId('field-requestUri').fill('oss/submit');
     await page.getByTestId('log_api-search').click();
     await expect.poll(() => tableText('log_api')).not.toContain('notice/submit');
-    await still();
+    await still(page);
     await page.screenshot({ path: screenshotPath('log-api') });
     await page
       .getByTestId('log_api-table')
@@ -238,7 +230,7 @@ describe('resources, notices and logs', () => {
     const view = page.getByTestId('log_api-view');
     await hasText(view, '"secretKey": "***"');
     expect(await view.innerText()).not.toContain('e2e-secret-value');
-    await still();
+    await still(page);
     await page.screenshot({ path: screenshotPath('log-api-view') });
     await page.getByRole('button', { name: '取 消' }).click();
 
@@ -252,14 +244,14 @@ describe('resources, notices and logs', () => {
       .click();
     await hasText(page.getByTestId('log_error-view'), 'StoreError');
     await hasText(page.getByTestId('log_error-view'), 's3-store.ts');
-    await still();
+    await still(page);
     await page.screenshot({ path: screenshotPath('log-error-view') });
     await page.getByRole('button', { name: '取 消' }).click();
 
     await open('/monitor/log/usual/index', 'log_usual');
     await hasText(page.getByTestId('log_usual-table'), '启用对象存储配置 disk（local）');
     await hasText(page.getByTestId('log_usual-table'), '账号 admin 登录成功');
-    await still();
+    await still(page);
     await page.screenshot({ path: screenshotPath('log-usual') });
   });
 });

@@ -1,9 +1,8 @@
 import { localTimeOf } from '@aos/contract';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlatformClient, SimFleet } from '../apps/device-sim/src/index.js';
+import type { SimFleet } from '../apps/device-sim/src/index.js';
 import {
-  ADMIN_PASSWORD,
   hasText,
   newPage,
   onePlatform,
@@ -11,7 +10,9 @@ import {
   screenshotPath,
   signedIn,
   signedInEnglish,
+  still,
 } from './harness.js';
+import { simulatedDock } from './sim.js';
 
 /**
  * The task manager (/route-mission/task) against the real server and a simulated dock (apps/device-sim)
@@ -63,14 +64,6 @@ const design = {
   },
 };
 
-/** Dialogs and drawers have finished their animations (a screenshot worth looking at). */
-async function still(on: Page) {
-  await on.waitForFunction(
-    () => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
-  );
-  await on.waitForTimeout(300);
-}
-
 async function openScreen(on: Page) {
   await on.goto(`${env.platform.url}${SCREEN}`);
   await on.getByTestId('task-manager').waitFor();
@@ -96,24 +89,11 @@ const mapData = async <T>(on: Page, attribute: string): Promise<T | null> => {
 };
 
 beforeAll(async () => {
-  const platform = new PlatformClient({
-    api: env.platform.url,
-    tenant: '000000',
-    user: 'admin',
-    password: ADMIN_PASSWORD,
-  });
-  await platform.signIn();
-  const credentials = await platform.ensureDockWithDrone(DOCK_SN, DRONE_SN);
-  fleet = new SimFleet({
-    url: `mqtt://127.0.0.1:${env.platform.app.deviceBroker!.port}`,
-    apiUrl: env.platform.url,
-    docks: [{ ...credentials, longitude: HOME[0], latitude: HOME[1] }],
-    timeScale: 0.2,
-    osdIntervalMs: 500,
-    reconnectMs: 300,
-    seed: 17,
-  });
-  await fleet.start();
+  ({ fleet } = await simulatedDock(
+    env.platform,
+    { dockSn: DOCK_SN, droneSn: DRONE_SN, longitude: HOME[0], latitude: HOME[1] },
+    { timeScale: 0.2, seed: 17, downloads: true },
+  ));
 
   ({ context, page } = await newPage(env.browser));
   await signedIn(page, env.platform);

@@ -2,17 +2,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlatformClient, SimFleet } from '../apps/device-sim/src/index.js';
+import type { SimFleet } from '../apps/device-sim/src/index.js';
 import { addUser } from '../apps/server/test/org-helper.js';
-import {
-  ADMIN_PASSWORD,
-  hasText,
-  newPage,
-  onePlatform,
-  ready,
-  signedIn,
-  signedInEnglish,
-} from './harness.js';
+import { hasText, newPage, onePlatform, ready, signedIn, signedInEnglish, still } from './harness.js';
+import { simulatedDock } from './sim.js';
 
 /**
  * The task manager's running and history views, the assign dialog, the home page's task card and the project
@@ -71,13 +64,6 @@ const design = {
   },
 };
 
-async function still(on: Page) {
-  await on.waitForFunction(
-    () => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
-  );
-  await on.waitForTimeout(300);
-}
-
 async function openScreen(on: Page) {
   await on.goto(`${env.platform.url}${SCREEN}`);
   await on.getByTestId('task-manager').waitFor();
@@ -91,24 +77,11 @@ const taskRow = (on: Page, name: string) =>
     .locator('tr', { has: on.getByTestId('task-name').getByText(name, { exact: true }) });
 
 beforeAll(async () => {
-  const platform = new PlatformClient({
-    api: env.platform.url,
-    tenant: '000000',
-    user: 'admin',
-    password: ADMIN_PASSWORD,
-  });
-  await platform.signIn();
-  const credentials = await platform.ensureDockWithDrone(DOCK_SN, DRONE_SN);
-  fleet = new SimFleet({
-    url: `mqtt://127.0.0.1:${env.platform.app.deviceBroker!.port}`,
-    apiUrl: env.platform.url,
-    docks: [{ ...credentials, longitude: HOME[0], latitude: HOME[1] }],
-    timeScale: 0.2,
-    osdIntervalMs: 500,
-    reconnectMs: 300,
-    seed: 23,
-  });
-  await fleet.start();
+  ({ fleet } = await simulatedDock(
+    env.platform,
+    { dockSn: DOCK_SN, droneSn: DRONE_SN, longitude: HOME[0], latitude: HOME[1] },
+    { timeScale: 0.2, seed: 23, downloads: true },
+  ));
 
   ({ context, page } = await newPage(env.browser));
   await signedIn(page, env.platform);

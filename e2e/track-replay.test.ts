@@ -10,6 +10,7 @@ import {
   screenshotPath,
   signedIn,
   signedInEnglish,
+  still,
 } from './harness.js';
 
 /**
@@ -98,13 +99,6 @@ async function storeFlights() {
   await writer.close();
 }
 
-async function still(on: Page) {
-  await on.waitForFunction(
-    () => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
-  );
-  await on.waitForTimeout(400);
-}
-
 const cursor = async () => (await page.getByTestId('track-map').getAttribute('data-cursor')) ?? '';
 
 beforeAll(async () => {
@@ -182,7 +176,7 @@ describe('track replay', () => {
     await page.waitForTimeout(300);
     expect(await cursor()).toBe(paused);
     await page.mouse.move(700, 400);
-    await still(page);
+    await still(page, 400);
     await page.screenshot({ path: screenshotPath('track-replay-zh-CN') });
 
     // 30× to the end: the last point's values, returning home

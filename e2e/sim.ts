@@ -1,0 +1,48 @@
+import { PlatformClient, SimFleet } from '../apps/device-sim/src/index.js';
+import { ADMIN_PASSWORD, type Platform } from './harness.js';
+
+export interface SimulatedDock {
+  dockSn: string;
+  droneSn: string;
+  longitude: number;
+  latitude: number;
+  dronePoweredOn?: boolean;
+}
+
+/**
+ * A dock and its drone registered on `platform` (tenant 000000, as its admin) and simulated by apps/device-sim
+ * on the platform's embedded broker, online when this resolves. `downloads`: the simulator fetches the route
+ * files the platform sends (dock tasks). Answers the fleet (stop it after the file) and the signed-in client.
+ */
+export async function simulatedDock(
+  platform: Platform,
+  dock: SimulatedDock,
+  options: { timeScale: number; seed: number; downloads?: boolean },
+): Promise<{ fleet: SimFleet; client: PlatformClient }> {
+  const client = new PlatformClient({
+    api: platform.url,
+    tenant: '000000',
+    user: 'admin',
+    password: ADMIN_PASSWORD,
+  });
+  await client.signIn();
+  const credentials = await client.ensureDockWithDrone(dock.dockSn, dock.droneSn);
+  const fleet = new SimFleet({
+    url: `mqtt://127.0.0.1:${platform.app.deviceBroker!.port}`,
+    ...(options.downloads ? { apiUrl: platform.url } : {}),
+    docks: [
+      {
+        ...credentials,
+        longitude: dock.longitude,
+        latitude: dock.latitude,
+        ...(dock.dronePoweredOn === undefined ? {} : { dronePoweredOn: dock.dronePoweredOn }),
+      },
+    ],
+    timeScale: options.timeScale,
+    osdIntervalMs: 500,
+    reconnectMs: 300,
+    seed: options.seed,
+  });
+  await fleet.start();
+  return { fleet, client };
+}
