@@ -2,6 +2,7 @@ import {
   canMove,
   deviceCodeInfo,
   DOCK_MODE,
+  haversineM,
   type DockOsd,
   isDockTask,
   type JobEvent,
@@ -150,14 +151,6 @@ export function waypointOf(
   if (index === undefined) return execution.waypointIndex;
   const start = waylineId === undefined ? 0 : (execution.waylineStarts?.[String(waylineId)] ?? 0);
   return start + index;
-}
-
-function distanceM(lon1: number, lat1: number, lon2: number, lat2: number): number {
-  const rad = Math.PI / 180;
-  const a =
-    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
-    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
-  return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
 /**
@@ -370,7 +363,7 @@ export class TaskDispatch implements TaskDispatcher {
                 : undefined,
             ),
           );
-        if (near.some((o) => distanceM(longitude, latitude, o.longitude!, o.latitude!) < TAKEOFF_AREA_M))
+        if (near.some((o) => haversineM([longitude, latitude], [o.longitude!, o.latitude!]) < TAKEOFF_AREA_M))
           return { cause: 'task.condition.takeoffLock', retryMs: TAKEOFF_RETRY_MS } satisfies Refusal;
       }
       const [claimed] = await tx.db
@@ -578,8 +571,10 @@ export class TaskDispatch implements TaskDispatcher {
     const points = await this.flownPoints(ctx, execution, end);
     if (points.length < 2) return {};
     let mileage = 0;
-    for (let i = 1; i < points.length; i += 1)
-      mileage += distanceM(points[i - 1]![0], points[i - 1]![1], points[i]![0], points[i]![1]);
+    for (let i = 1; i < points.length; i += 1) {
+      const [[lon1, lat1], [lon2, lat2]] = [points[i - 1]!, points[i]!];
+      mileage += haversineM([lon1, lat1], [lon2, lat2]);
+    }
     return {
       flightDuration: Math.round((points.at(-1)![3] - points[0]![3]) / 1000),
       mileage: Math.round(mileage * 10) / 10,
