@@ -347,3 +347,128 @@ describe('dispatch', () => {
     expect(ready.sim.received).toHaveLength(0);
   });
 });
+
+/** Bring an execution's time to `ms` from now (its window 30 min after), as if the clock had moved on. */
+async function dueIn(executionId: string, ms: number) {
+  const at = Date.now() + ms;
+  await app.database.db
+    .update(taskExecution)
+    .set({ planAt: new Date(at), windowEnd: new Date(at + 30 * 60_000) })
+    .where(eq(taskExecution.id, executionId));
+}
+
+const methodsOf = (sim: { received: Row[] }) => sim.received.map((message) => message.method);
+
+/** A ready dock with a flight at a fixed time a few minutes on: prepared ahead (received) at once. */
+async function preparedAhead() {
+  const ready = await readyDock();
+  const routeId = await ready.route();
+  const saved = await ok(
+    await submitTask(app, token, hangarTask(ready.dock.id, routeId, { mode: 'once', at: inMinutes(3) })),
+  );
+  const taskId = saved.id as string;
+  const execution = await waitStatus(app, taskId, 1);
+  return { ...ready, routeId, taskId, execution };
+}
+
+describe('flights at a fixed time are prepared ahead (DJI timed tasks)', () => {
+  it('prepares with execute_time, executes ahead, and the dock’s progress moves it at its time', async () => {
+    const { sim, dock, taskId, execution } = await preparedAhead();
+    const prepare = sim.received.find((message) => message.method === 'flighttask_prepare') as Row;
+    expect(prepare.data).toMatchObject({
+      flight_id: execution.id,
+      execute_time: execution.planAt.getTime(),
+      task_type: 1,
+    });
+    expect(methodsOf(sim)).not.toContain('flighttask_execute');
+    expect(execution).toMatchObject({ flightId: execution.id, hangarSn: dock.serialNumber, startTime: null });
+    expect((await timelineOf(taskId)).map((item) => item.cause)).toContain('task.timeline.preparedAhead');
+
+    // 20 s before its time: told to fly; the dock waits for execute_time, so the execution stays received
+    await dueIn(execution.id, 20_000);
+    await app.services.taskDispatch.start(execution.id);
+    expect(methodsOf(sim)).toContain('flighttask_execute');
+    const [told] = await executionsOf(app, taskId);
+    expect(told).toMatchObject({ taskStatus: 1 });
+    expect(told!.startTime!.getTime()).toBe(told!.planAt.getTime());
+    expect((await timelineOf(taskId)).map((item) => item.cause)).toContain('task.timeline.executeSent');
+    // a second run of the job (another instance) sends nothing more
+    await app.services.taskDispatch.start(execution.id);
+    expect(methodsOf(sim).filter((method) => method === 'flighttask_execute')).toHaveLength(1);
+
+    await flightProgress(sim.client, dock, execution.id, 'in_progress', 5);
+    await waitStatus(app, taskId, 2);
+    await flightProgress(sim.client, dock, execution.id, 'ok', 100);
+    await waitStatus(app, taskId, 3);
+  });
+
+  it('cancelling, closing or removing a task drops what its dock was given ahead (flighttask_undo)', async () => {
+    const first = await preparedAhead();
+    const cancelled = await ok(await send(app, token, 'GET', `${TASK}/cancelHangarTask?id=${first.taskId}`));
+    expect(cancelled.taskStatus).toBe(5);
+    const undo = first.sim.received.find((message) => message.method === 'flighttask_undo') as Row;
+    expect(undo.data).toEqual({ flight_ids: [first.execution.id] });
+    expect((await executionsOf(app, first.taskId))[0]!.taskStatus).toBe(5);
+
+    // removing is not refused as "flying": nothing flies yet; the dock is told even when it does not answer
+    const second = await preparedAhead();
+    second.sim.answers.set('flighttask_undo', 'silent');
+    await ok(await send(app, token, 'DELETE', `${TASK}/remove?ids=${second.taskId}`));
+    expect(methodsOf(second.sim)).toContain('flighttask_undo');
+    expect((await executionsOf(app, second.taskId))[0]!.taskStatus).toBe(5);
+
+    const third = await preparedAhead();
+    await ok(await send(app, token, 'GET', `${TASK}/closeTask?id=${third.taskId}`));
+    expect(methodsOf(third.sim)).toContain('flighttask_undo');
+    expect((await executionsOf(app, third.taskId))[0]!.taskStatus).toBe(5);
+  });
+
+  it('a dock that refuses it ahead gets it at its time; a refusal then fails it with the cause', async () => {
+    const ready = await readyDock();
+    ready.sim.answers.set('flighttask_prepare', 319999);
+    const routeId = await ready.route();
+    const saved = await ok(
+      await submitTask(app, token, hangarTask(ready.dock.id, routeId, { mode: 'once', at: inMinutes(3) })),
+    );
+    const taskId = saved.id as string;
+    await vi.waitFor(() => expect(methodsOf(ready.sim)).toContain('flighttask_prepare'), { timeout: 15_000 });
+    const [waiting] = await executionsOf(app, taskId);
+    expect(waiting).toMatchObject({ taskStatus: 0, flightId: null });
+    // at its time the dock takes it: prepared and executed at once
+    ready.sim.answers.set('flighttask_prepare', 0);
+    await dueIn(waiting!.id, -500);
+    await app.services.taskDispatch.start(waiting!.id);
+    const executing = await waitStatus(app, taskId, 2);
+    expect(executing.startTime).toBeTruthy();
+    expect(methodsOf(ready.sim).filter((method) => method === 'flighttask_prepare')).toHaveLength(2);
+  });
+
+  it('at its time the dock’s conditions are checked again: a busy dock fails it and is told to drop it', async () => {
+    const { sim, taskId, execution, at } = await preparedAhead();
+    // the dock stops reporting idle (another job runs on it)
+    clearInterval(beats.pop());
+    const busy = { ...READY_OSD, longitude: at[0], mode_code: 2 };
+    await sim.osd(busy);
+    beats.push(setInterval(() => void sim.osd(busy).catch(() => undefined), 400));
+    await vi.waitFor(async () => {
+      expect((await app.platform.live.get(execution.hangarSn!))?.osd).toMatchObject({ mode_code: 2 });
+    });
+    await dueIn(execution.id, -500);
+    await app.services.taskDispatch.start(execution.id);
+    const failed = await waitStatus(app, taskId, 6);
+    expect(failed.causeKey).toBe('task.condition.dockBusy');
+    expect(methodsOf(sim)).not.toContain('flighttask_execute');
+    expect(methodsOf(sim)).toContain('flighttask_undo');
+  });
+
+  it('a flight prepared ahead and never told to fly expires at its window’s end and is dropped', async () => {
+    const { sim, taskId, execution } = await preparedAhead();
+    await app.database.db
+      .update(taskExecution)
+      .set({ planAt: new Date(Date.now() - 40 * 60_000), windowEnd: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(taskExecution.id, execution.id));
+    await app.services.taskDispatch.tick();
+    expect((await executionsOf(app, taskId))[0]).toMatchObject({ taskStatus: 4 });
+    expect(methodsOf(sim)).toContain('flighttask_undo');
+  });
+});

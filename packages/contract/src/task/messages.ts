@@ -74,6 +74,14 @@ export const messages = {
   'task.timeline.created': ['任务已创建', 'task created'],
   'task.timeline.planned': ['已排定 {time} 执行', 'planned for {time}'],
   'task.timeline.prepared': ['机库已接收任务', 'the dock took the task'],
+  'task.timeline.preparedAhead': [
+    '机库已接收任务，将于 {time} 起飞',
+    'the dock took the task for take-off at {time}',
+  ],
+  'task.timeline.executeSent': [
+    '已下达执行指令，机库将于 {time} 起飞',
+    'told to fly: the dock takes off at {time}',
+  ],
   'task.timeline.executing': ['开始执行', 'flight started'],
   'task.timeline.completed': ['执行完成', 'completed'],
   'task.timeline.tookOff': ['飞行器已起飞（航迹 {trackId}）', 'the aircraft took off (track {trackId})'],

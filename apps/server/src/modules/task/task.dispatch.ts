@@ -12,7 +12,7 @@ import {
   type TaskStatus,
   weatherLimitsOf,
 } from '@aos/contract';
-import { and, between, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, between, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../../area.js';
 import type { Executor } from '../../db/client.js';
@@ -28,7 +28,14 @@ import type { LiveHub } from '../../live/hub.js';
 import type { Scheduler } from '../../scheduler/scheduler.js';
 import { executionsDue, expireOverdue, planTask, tasksToPlan } from './task.planner.js';
 import type { TaskDispatcher, TaskService } from './task.service.js';
-import { type ExecutionRow, moveExecution, type TaskRow, writeTimeline } from './task.status.js';
+import {
+  type ExecutionRow,
+  isPreparedAhead,
+  moveExecution,
+  preparesAhead,
+  type TaskRow,
+  writeTimeline,
+} from './task.status.js';
 
 declare module '../../scheduler/jobs.js' {
   interface JobMap {
@@ -59,6 +66,13 @@ const TAKEOFF_ROW_DEG = 0.002;
 const START_CONCURRENCY = 50;
 /** How often an instance looks for due starts (a start due later is found at the next look). */
 const START_POLL_MS = 250;
+/**
+ * A flight at a fixed time is prepared this long ahead (`flighttask_prepare` with its `execute_time`: the dock
+ * downloads and checks the file before the time, DJI's timed task), then executed EXECUTE_LEAD_MS ahead (the
+ * dock waits for `execute_time` and takes off on time; DJI's own sample sends the execute up to 30 s early).
+ */
+export const PREPARE_LEAD_MS = 5 * 60_000;
+export const EXECUTE_LEAD_MS = 30_000;
 /** How long a presigned KMZ URL given to a dock stays valid. */
 export const KMZ_URL_SECONDS = 3600;
 /** A flight with no progress for this long, whose dock says idle with the drone inside, is finished. */
@@ -200,14 +214,17 @@ export class TaskDispatch implements TaskDispatcher {
     this.link.handleRequest('flighttask_resource_get', (device, data) => this.resourceGet(device, data));
   }
 
-  /** Send the start jobs of new executions (a job per execution: any number of sends start it once). */
+  /**
+   * Send the start jobs of new executions (a job per execution: any number of sends start it once), each
+   * PREPARE_LEAD_MS before its time: the job prepares a timed flight ahead, or sends itself again for the time.
+   */
   async schedule(executions: Array<Pick<ExecutionRow, 'id' | 'planAt'>>): Promise<void> {
     for (const execution of executions)
-      await this.scheduler.send(
-        'task.start',
-        { executionId: execution.id },
-        { startAfter: execution.planAt, singletonKey: execution.id },
-      );
+      await this.startAt(execution.id, execution.planAt.getTime() - PREPARE_LEAD_MS, execution.id);
+  }
+
+  private async startAt(executionId: string, at: number, singletonKey: string): Promise<void> {
+    await this.scheduler.send('task.start', { executionId }, { startAfter: new Date(at), singletonKey });
   }
 
   async startNow(_ctx: Ctx, execution: ExecutionRow): Promise<void> {
@@ -216,28 +233,34 @@ export class TaskDispatch implements TaskDispatcher {
 
   // ------------------------------------------------------------------------------------------------ start
 
-  /** Start one execution if it is still waiting and its time has come (the `task.start` job). */
+  /**
+   * The `task.start` job of one execution, by its state and time (docs/task.md "Starts on time"):
+   * - a timed flight (once, repeating, dates) PREPARE_LEAD_MS before its time: prepared ahead (received), and
+   *   executed EXECUTE_LEAD_MS before it (the dock takes off at `execute_time`), its dock's conditions and the
+   *   take-off lock checked again then; a dock that cannot take it ahead flies it as below at the time;
+   * - any other (now, continuous, a manual start, a timed one not prepared ahead) at its time: conditions,
+   *   take-off lock, `flighttask_prepare` and `flighttask_execute` at once.
+   */
   async start(executionId: string): Promise<void> {
     const [execution] = await this.db
       .select()
       .from(taskExecution)
       .where(and(eq(taskExecution.id, executionId), eq(taskExecution.isDeleted, 0)))
       .limit(1);
-    if (!execution || execution.taskStatus !== TASK_STATUS.PENDING) return;
+    if (!execution) return;
+    const preparedAhead = isPreparedAhead(execution);
+    if (execution.taskStatus !== TASK_STATUS.PENDING && !preparedAhead) return;
     const ctx = this.ctx(execution.tenantId);
     const now = this.now();
-    if (execution.planAt.getTime() > now + 1000) {
-      await this.schedule([execution]);
-      return;
-    }
     if (execution.windowEnd.getTime() <= now) {
-      await moveExecution(ctx, {
+      const expired = await moveExecution(ctx, {
         executionId,
-        from: 0,
+        from: execution.taskStatus as TaskStatus,
         to: TASK_STATUS.EXPIRED,
         cause: 'task.timeline.expired',
         set: { endTime: new Date(now) },
       });
+      if (expired && preparedAhead) await this.undoPrepared(ctx, execution);
       return;
     }
     const [row] = await this.db
@@ -246,18 +269,158 @@ export class TaskDispatch implements TaskDispatcher {
       .where(and(eq(task.id, execution.taskId), eq(task.isDeleted, 0)))
       .limit(1);
     if (!row || !isDockTask(row.type)) return;
+    const lead = execution.planAt.getTime() - now;
+    if (preparedAhead) {
+      if (lead > EXECUTE_LEAD_MS + 1000)
+        return this.startAt(executionId, execution.planAt.getTime() - EXECUTE_LEAD_MS, `${executionId}:x`);
+      return this.executePrepared(ctx, row, execution);
+    }
+    if (preparesAhead(row) && lead > EXECUTE_LEAD_MS + 5000) {
+      if (lead > PREPARE_LEAD_MS + 1000)
+        return this.startAt(executionId, execution.planAt.getTime() - PREPARE_LEAD_MS, executionId);
+      const outcome = await this.prepareAhead(ctx, row, execution);
+      if (outcome === 'prepared')
+        return this.startAt(executionId, execution.planAt.getTime() - EXECUTE_LEAD_MS, `${executionId}:x`);
+      if (outcome === 'gone') return;
+      // not taken ahead (the dock offline or busy, a check failing now): started at its time, refusals then
+      return this.startAt(executionId, execution.planAt.getTime(), `${executionId}:at`);
+    }
+    if (lead > 1000) return this.startAt(executionId, execution.planAt.getTime(), `${executionId}:at`);
     const ready = await this.conditions(ctx, row);
     if ('cause' in ready) return this.refused(ctx, row, execution, ready);
-    const held = await this.claimTakeoff(ctx, execution, ready.dockSn, ready.osd);
+    const held = await this.claimTakeoff(ctx, execution, ready.dockSn, ready.osd, now);
     if (held) return this.refused(ctx, row, execution, held);
     await this.prepareAndExecute(ctx, row, execution, ready.dockSn, ready.flight);
   }
 
-  /** The conditions of spec/issue 17 on the dock's live state; the first unmet one. */
+  /**
+   * Prepare a timed flight ahead of its time: the dock online, the route readable and its checks passing at the
+   * planned time, then `flighttask_prepare` with `execute_time` = the planned time → received. Anything unmet
+   * leaves it pending for its time, where the same is checked again and a refusal recorded.
+   */
+  private async prepareAhead(
+    ctx: Ctx,
+    row: TaskRow,
+    execution: ExecutionRow,
+  ): Promise<'prepared' | 'notReady' | 'gone'> {
+    const found = row.hangarId ? await this.deps.tasks.dockAndDrone(ctx, row.hangarId) : null;
+    if (!found || !this.link.running) return 'notReady';
+    const dockSn = found.dock.serialNumber;
+    if (!(await this.live.get(dockSn))?.online) return 'notReady';
+    let flight: Flight;
+    try {
+      flight = await this.deps.routes.flight(ctx, row.routeId!);
+    } catch {
+      return 'notReady';
+    }
+    const check = await this.deps.routeChecks.checkSaved(ctx, flight, {
+      hangarId: row.hangarId,
+      startTime: formatDateTime(execution.planAt),
+    });
+    if (!check.ok) return 'notReady';
+    try {
+      await this.sendPrepare(ctx, row, execution, dockSn, flight, execution.planAt.getTime());
+    } catch (error) {
+      this.log.debug({ err: error, executionId: execution.id }, 'not prepared ahead: started at its time');
+      return 'notReady';
+    }
+    const prepared = await moveExecution(ctx, {
+      executionId: execution.id,
+      from: TASK_STATUS.PENDING,
+      to: TASK_STATUS.RECEIVED,
+      cause: 'task.timeline.preparedAhead',
+      params: { time: execution.planLocal },
+      set: { flightId: execution.id, hangarSn: dockSn, waylineStarts: waylineStarts(flight.file) },
+    });
+    if (prepared) return 'prepared';
+    // cancelled (or removed) meanwhile: the dock drops what it was given
+    await this.undoPrepared(ctx, { ...execution, flightId: execution.id, hangarSn: dockSn });
+    return 'gone';
+  }
+
+  /**
+   * EXECUTE_LEAD_MS before the time of a flight prepared ahead: the dock's conditions on its live state again
+   * and the take-off lock at the planned time, then `flighttask_execute` (the dock waits for `execute_time`).
+   * The dock's first progress moves it to executing; sent late (held by a neighbour), it is executing at once.
+   */
+  private async executePrepared(ctx: Ctx, row: TaskRow, execution: ExecutionRow) {
+    const ready = await this.dockConditions(ctx, row);
+    const now = this.now();
+    // before the time (the last flight still landing, say) the dock gets until the time, as any other
+    if ('cause' in ready && !ready.final && now + 1000 < execution.planAt.getTime())
+      return this.startAt(execution.id, execution.planAt.getTime(), `${execution.id}:t`);
+    if ('cause' in ready) return this.refused(ctx, row, execution, ready);
+    const takeoffAt = Math.max(now, execution.planAt.getTime());
+    const held = await this.claimTakeoff(ctx, execution, ready.dockSn, ready.osd, takeoffAt);
+    if (held) return this.refused(ctx, row, execution, held);
+    const flightId = execution.flightId!;
+    try {
+      await this.link.call(
+        ready.dockSn,
+        'flighttask_execute',
+        { flight_id: flightId },
+        { gatewaySn: ready.dockSn, bid: flightId },
+      );
+    } catch (error) {
+      await this.failed(ctx, execution.id, TASK_STATUS.RECEIVED, error);
+      await this.undoPrepared(ctx, execution);
+      return;
+    }
+    if (takeoffAt <= this.now() + 1000) {
+      await moveExecution(ctx, {
+        executionId: execution.id,
+        from: TASK_STATUS.RECEIVED,
+        to: TASK_STATUS.EXECUTING,
+        cause: 'task.timeline.executing',
+      });
+      return;
+    }
+    await writeTimeline(ctx, {
+      taskId: row.id,
+      executionId: execution.id,
+      kind: 'command',
+      cause: 'task.timeline.executeSent',
+      params: { time: execution.planLocal },
+    });
+  }
+
+  /**
+   * Tell the dock to drop a flight prepared ahead (`flighttask_undo`), as far as it can be told: a dock flies
+   * a prepared flight only when sent `flighttask_execute`, which an execution that moved on never is.
+   */
+  async undoPrepared(ctx: Ctx, execution: Pick<ExecutionRow, 'id' | 'flightId' | 'hangarSn'>): Promise<void> {
+    const sn = execution.hangarSn;
+    if (!sn || !execution.flightId) return;
+    try {
+      await this.link.call(sn, 'flighttask_undo', { flight_ids: [execution.flightId] }, { gatewaySn: sn });
+    } catch (error) {
+      this.log.debug({ err: error, executionId: execution.id }, 'prepared flight not undone on the dock');
+    }
+  }
+
+  /** The conditions of spec/issue 17: the dock's (live state), then the route's; the first unmet one. */
   private async conditions(
     ctx: Ctx,
     row: TaskRow,
   ): Promise<Refusal | { dockSn: string; osd: DockOsd; flight: Flight }> {
+    const dock = await this.dockConditions(ctx, row);
+    if ('cause' in dock) return dock;
+    let flight;
+    try {
+      flight = await this.deps.routes.flight(ctx, row.routeId!);
+    } catch {
+      return { cause: 'task.routeUnknown', final: true };
+    }
+    const check = await this.deps.routeChecks.checkSaved(ctx, flight, { hangarId: row.hangarId });
+    if (!check.ok) {
+      const blocking = check.items.find((item) => item.level === 'block');
+      return { cause: 'task.condition.route', params: { reason: blocking?.code ?? 'unknown' } };
+    }
+    return { ...dock, flight };
+  }
+
+  /** The dock's conditions on its live state: online, idle, the drone in it charged, storage, weather. */
+  private async dockConditions(ctx: Ctx, row: TaskRow): Promise<Refusal | { dockSn: string; osd: DockOsd }> {
     const found = row.hangarId ? await this.deps.tasks.dockAndDrone(ctx, row.hangarId) : null;
     if (!found) return { cause: 'task.hangarNotFound', final: true };
     if (!this.link.running) return { cause: 'task.condition.linkDown' };
@@ -276,18 +439,7 @@ export class TaskDispatch implements TaskDispatcher {
     if (osd.wind_speed !== undefined && osd.wind_speed > limits.windSpeed)
       return { cause: 'task.condition.wind', params: { value: osd.wind_speed, limit: limits.windSpeed } };
     if (osd.rainfall !== undefined && osd.rainfall > limits.rainfall) return { cause: 'task.condition.rain' };
-    let flight;
-    try {
-      flight = await this.deps.routes.flight(ctx, row.routeId!);
-    } catch {
-      return { cause: 'task.routeUnknown', final: true };
-    }
-    const check = await this.deps.routeChecks.checkSaved(ctx, flight, { hangarId: row.hangarId });
-    if (!check.ok) {
-      const blocking = check.items.find((item) => item.level === 'block');
-      return { cause: 'task.condition.route', params: { reason: blocking?.code ?? 'unknown' } };
-    }
-    return { dockSn: found.dock.serialNumber, osd, flight };
+    return { dockSn: found.dock.serialNumber, osd };
   }
 
   /**
@@ -306,27 +458,25 @@ export class TaskDispatch implements TaskDispatcher {
         cause: refusal.cause,
         params: refusal.params ?? {},
       });
-      await this.scheduler.send(
-        'task.start',
-        { executionId: execution.id },
-        { startAfter: new Date(now + retryMs), singletonKey: `${execution.id}:${now}` },
-      );
+      await this.startAt(execution.id, now + retryMs, `${execution.id}:${now}`);
       return;
     }
-    await moveExecution(ctx, {
+    const failed = await moveExecution(ctx, {
       executionId: execution.id,
-      from: 0,
+      from: execution.taskStatus as TaskStatus,
       to: TASK_STATUS.FAILED,
       cause: refusal.cause,
       params: refusal.params ?? {},
       set: { causeKey: refusal.cause, endTime: new Date(now) },
     });
+    if (failed && isPreparedAhead(execution)) await this.undoPrepared(ctx, execution);
   }
 
   /**
    * Two docks within TAKEOFF_AREA_M never start a take-off at the same moment: under the advisory locks of
-   * the dock's cell and its neighbours (every instance; takeoffCells), a neighbour that started within
-   * TAKEOFF_GUARD_MS holds this one back; otherwise this execution claims its start time and position. The
+   * the dock's cell and its neighbours (every instance; takeoffCells), a neighbour whose take-off (`at`, now or
+   * a flight prepared ahead's planned time) lies within TAKEOFF_GUARD_MS of this one's holds it back; otherwise
+   * this execution claims its take-off time and position. The
    * neighbours are found in SQL by the positions the executions claimed with, so a decision costs one query
    * whatever the number of docks taking off.
    */
@@ -335,8 +485,8 @@ export class TaskDispatch implements TaskDispatcher {
     execution: ExecutionRow,
     dockSn: string,
     osd: DockOsd,
+    at: number,
   ): Promise<Refusal | null> {
-    const now = this.now();
     const { longitude, latitude } = osd;
     const placed = longitude !== undefined && latitude !== undefined;
     return inTransaction(ctx, async (tx) => {
@@ -353,7 +503,11 @@ export class TaskDispatch implements TaskDispatcher {
           .where(
             and(
               inArray(taskExecution.taskStatus, [0, 1, 2]),
-              gt(taskExecution.startTime, new Date(now - TAKEOFF_GUARD_MS)),
+              between(
+                taskExecution.startTime,
+                new Date(at - TAKEOFF_GUARD_MS),
+                new Date(at + TAKEOFF_GUARD_MS),
+              ),
               ne(taskExecution.id, execution.id),
               sql`${taskExecution.hangarSn} is not null and ${taskExecution.hangarSn} <> ${dockSn}`,
               between(taskExecution.takeoffLatitude, latitude - TAKEOFF_ROW_DEG, latitude + TAKEOFF_ROW_DEG),
@@ -369,19 +523,58 @@ export class TaskDispatch implements TaskDispatcher {
       const [claimed] = await tx.db
         .update(taskExecution)
         .set({
-          startTime: new Date(now),
+          startTime: new Date(at),
           hangarSn: dockSn,
           flightId: execution.id,
           takeoffLongitude: placed ? longitude : null,
           takeoffLatitude: placed ? latitude : null,
         })
-        .where(and(eq(taskExecution.id, execution.id), eq(taskExecution.taskStatus, 0)))
+        .where(
+          and(
+            eq(taskExecution.id, execution.id),
+            eq(taskExecution.taskStatus, execution.taskStatus),
+            isNull(taskExecution.startTime),
+          ),
+        )
         .returning({ id: taskExecution.id });
       // moved meanwhile (cancelled, started elsewhere): nothing to start, nothing to refuse
       return claimed ? null : ({ cause: 'task.statusMoved', final: true } satisfies Refusal);
     });
   }
 
+  /** `flighttask_prepare` of an execution: the route's KMZ as a presigned URL with its MD5, for `executeTime`. */
+  private async sendPrepare(
+    ctx: Ctx,
+    row: TaskRow,
+    execution: ExecutionRow,
+    dockSn: string,
+    flight: Flight,
+    executeTime: number,
+  ) {
+    const url = await this.deps.files.presignObject(
+      ctx,
+      { key: flight.row.kmzKey, ossVersionId: flight.row.kmzOssVersionId },
+      KMZ_URL_SECONDS,
+    );
+    await this.link.call(
+      dockSn,
+      'flighttask_prepare',
+      {
+        flight_id: execution.id,
+        execute_time: executeTime,
+        // DJI: 0 immediate, 1 timed (prepared ahead of its execute_time)
+        task_type: executeTime > this.now() ? 1 : 0,
+        wayline_type: WAYLINE_TYPE[flight.row.kind] ?? 0,
+        file: { url, fingerprint: flight.row.fingerprint },
+        rth_altitude: row.rthAltitude,
+        out_of_control_action: row.outOfControlAction,
+        exit_wayline_when_rc_lost: 0,
+      },
+      { gatewaySn: dockSn, bid: execution.id },
+    );
+  }
+
+  /** Prepare and execute at once (a flight at its time, or now). */
   private async prepareAndExecute(
     ctx: Ctx,
     row: TaskRow,
@@ -392,26 +585,7 @@ export class TaskDispatch implements TaskDispatcher {
     const flightId = execution.id;
     let prepared: ExecutionRow | null = null;
     try {
-      const url = await this.deps.files.presignObject(
-        ctx,
-        { key: flight.row.kmzKey, ossVersionId: flight.row.kmzOssVersionId },
-        KMZ_URL_SECONDS,
-      );
-      await this.link.call(
-        dockSn,
-        'flighttask_prepare',
-        {
-          flight_id: flightId,
-          execute_time: this.now(),
-          task_type: 0,
-          wayline_type: WAYLINE_TYPE[flight.row.kind] ?? 0,
-          file: { url, fingerprint: flight.row.fingerprint },
-          rth_altitude: row.rthAltitude,
-          out_of_control_action: row.outOfControlAction,
-          exit_wayline_when_rc_lost: 0,
-        },
-        { gatewaySn: dockSn, bid: flightId },
-      );
+      await this.sendPrepare(ctx, row, execution, dockSn, flight, this.now());
       prepared = await moveExecution(ctx, {
         executionId: execution.id,
         from: 0,
@@ -689,8 +863,13 @@ export class TaskDispatch implements TaskDispatcher {
       const created = await inTransaction(this.ctx(row.tenantId), (tx) => planTask(tx, row, now));
       await this.schedule(created);
     }
-    await this.schedule(await executionsDue(this.db, now, 2 * 60_000));
-    await expireOverdue((tenantId) => this.ctx(tenantId), this.db, now);
+    await this.schedule(await executionsDue(this.db, now, PREPARE_LEAD_MS + 2 * 60_000));
+    await expireOverdue(
+      (tenantId) => this.ctx(tenantId),
+      this.db,
+      now,
+      (ctx, execution) => this.undoPrepared(ctx, execution),
+    );
     await this.recover();
   }
 
@@ -709,6 +888,8 @@ export class TaskDispatch implements TaskDispatcher {
         and(
           inArray(taskExecution.taskStatus, [TASK_STATUS.RECEIVED, TASK_STATUS.EXECUTING]),
           eq(taskExecution.isDeleted, 0),
+          // prepared ahead and not yet told to fly: its start job executes it, or it expires
+          sql`${taskExecution.startTime} is not null`,
           sql`coalesce(${taskExecution.progressAt}, ${taskExecution.startTime}, ${taskExecution.planAt}) < ${new Date(now - RECOVERY_IDLE_MS)}`,
         ),
       )

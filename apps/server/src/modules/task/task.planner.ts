@@ -107,7 +107,10 @@ export async function tasksToPlan(db: Ctx['db'], now: number): Promise<TaskRow[]
     .limit(1000);
 }
 
-/** Pending executions whose time has come within `aheadMs` (their start jobs are sent again, idempotently). */
+/**
+ * Pending executions, and those prepared ahead not yet told to fly, whose time comes within `aheadMs` (their
+ * start jobs are sent again, idempotently).
+ */
 export async function executionsDue(db: Ctx['db'], now: number, aheadMs: number) {
   return db
     .select({ id: taskExecution.id, planAt: taskExecution.planAt, tenantId: taskExecution.tenantId })
@@ -115,7 +118,10 @@ export async function executionsDue(db: Ctx['db'], now: number, aheadMs: number)
     .innerJoin(task, eq(task.id, taskExecution.taskId))
     .where(
       and(
-        eq(taskExecution.taskStatus, TASK_STATUS.PENDING),
+        or(
+          eq(taskExecution.taskStatus, TASK_STATUS.PENDING),
+          and(eq(taskExecution.taskStatus, TASK_STATUS.RECEIVED), isNull(taskExecution.startTime)),
+        ),
         eq(taskExecution.isDeleted, 0),
         lte(taskExecution.planAt, new Date(now + aheadMs)),
         sql`${taskExecution.windowEnd} > ${new Date(now)}`,
@@ -125,10 +131,24 @@ export async function executionsDue(db: Ctx['db'], now: number, aheadMs: number)
     .limit(1000);
 }
 
-/** Move every pending or received execution whose window has passed to expired. Answers how many moved. */
-export async function expireOverdue(ctxOf: (tenantId: string) => Ctx, db: Ctx['db'], now: number) {
+/**
+ * Move every pending or received execution whose window has passed to expired; `received` is told of each
+ * received one that moved (its dock holds the flight). Answers how many moved.
+ */
+export async function expireOverdue(
+  ctxOf: (tenantId: string) => Ctx,
+  db: Ctx['db'],
+  now: number,
+  received?: (ctx: Ctx, execution: Pick<ExecutionRow, 'id' | 'flightId' | 'hangarSn'>) => Promise<void>,
+) {
   const overdue = await db
-    .select({ id: taskExecution.id, tenantId: taskExecution.tenantId, status: taskExecution.taskStatus })
+    .select({
+      id: taskExecution.id,
+      tenantId: taskExecution.tenantId,
+      status: taskExecution.taskStatus,
+      flightId: taskExecution.flightId,
+      hangarSn: taskExecution.hangarSn,
+    })
     .from(taskExecution)
     .where(
       and(
@@ -140,14 +160,17 @@ export async function expireOverdue(ctxOf: (tenantId: string) => Ctx, db: Ctx['d
     .limit(1000);
   let moved = 0;
   for (const item of overdue) {
-    const done = await moveExecution(ctxOf(item.tenantId), {
+    const ctx = ctxOf(item.tenantId);
+    const done = await moveExecution(ctx, {
       executionId: item.id,
       from: item.status as 0 | 1,
       to: TASK_STATUS.EXPIRED,
       cause: 'task.timeline.expired',
       set: { endTime: new Date(now) },
     });
-    if (done) moved += 1;
+    if (!done) continue;
+    moved += 1;
+    if (item.status === TASK_STATUS.RECEIVED) await received?.(ctx, item);
   }
   return moved;
 }

@@ -20,7 +20,7 @@ import {
   type TaskTimelineQuery,
   windowsOf,
 } from '@aos/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, not, type SQL, sql } from 'drizzle-orm';
 import {
   device,
   dock,
@@ -46,6 +46,7 @@ import {
   refreshTaskStatus,
   type TaskRow,
   writeTimeline,
+  waitingExecution,
 } from './task.status.js';
 
 /** What the service hands the dispatcher: start these executions (their jobs), end or steer these flights. */
@@ -57,6 +58,8 @@ export interface TaskDispatcher {
     execution: ExecutionRow,
     action: 'return_home' | 'undo' | 'pause' | 'resume',
   ): Promise<void>;
+  /** Tell the dock to drop a flight prepared ahead, as far as it can be told (never throws). */
+  undoPrepared(ctx: Ctx, execution: ExecutionRow): Promise<void>;
 }
 
 type Input = ReturnType<typeof TaskSubmit.parse>;
@@ -700,21 +703,16 @@ export class TaskService {
     const [flown] = await ctx.db
       .select({ n: count() })
       .from(taskExecution)
-      .where(scope(ctx, taskExecution, eq(taskExecution.taskId, id), ne(taskExecution.taskStatus, 0)));
+      .where(scope(ctx, taskExecution, eq(taskExecution.taskId, id), not(waitingExecution())));
     if ((flown?.n ?? 0) > 0) throw fieldError('id', 'task.changeFlown');
     const zone = await this.check(ctx, input, id);
     const now = this.now();
+    await this.undoPrepared(ctx, id);
     const created = await inTransaction(ctx, async (tx) => {
       // only waiting executions exist (checked above); a start job of a removed one finds nothing to start
       const removed = await tx.db
         .delete(taskExecution)
-        .where(
-          and(
-            eq(taskExecution.taskId, id),
-            eq(taskExecution.taskStatus, 0),
-            eq(taskExecution.tenantId, tx.tenantId),
-          ),
-        )
+        .where(and(eq(taskExecution.taskId, id), waitingExecution(), eq(taskExecution.tenantId, tx.tenantId)))
         .returning({ id: taskExecution.id });
       await tx.db
         .delete(taskNotice)
@@ -759,9 +757,11 @@ export class TaskService {
             rows.map((row) => row.id),
           ),
           inArray(taskExecution.taskStatus, ACTIVE),
+          not(waitingExecution()),
         ),
       );
     if ((active?.n ?? 0) > 0) throw fieldError('ids', 'task.removeFlying');
+    for (const row of rows) await this.undoPrepared(ctx, row.id);
     return inTransaction(ctx, async (tx) => {
       for (const row of rows) await this.cancelWaiting(tx, row.id, 'task.timeline.cancelled');
       const removed = await tx.db
@@ -782,18 +782,38 @@ export class TaskService {
     });
   }
 
-  /** Every pending execution of a task → cancelled. */
+  /**
+   * Tell the docks to drop the flights of a task they were given ahead of their time (the caller then cancels
+   * or removes them with the waiting ones).
+   */
+  private async undoPrepared(ctx: Ctx, taskId: string) {
+    const prepared = await ctx.db
+      .select()
+      .from(taskExecution)
+      .where(
+        scope(
+          ctx,
+          taskExecution,
+          eq(taskExecution.taskId, taskId),
+          eq(taskExecution.taskStatus, TASK_STATUS.RECEIVED),
+          waitingExecution(),
+        ),
+      );
+    for (const execution of prepared) await this.dispatcher?.undoPrepared(ctx, execution);
+  }
+
+  /** Every waiting execution of a task (pending, or prepared ahead) → cancelled. */
   private async cancelWaiting(ctx: Ctx, taskId: string, cause: string) {
     const waiting = await ctx.db
-      .select({ id: taskExecution.id })
+      .select({ id: taskExecution.id, status: taskExecution.taskStatus })
       .from(taskExecution)
-      .where(scope(ctx, taskExecution, eq(taskExecution.taskId, taskId), eq(taskExecution.taskStatus, 0)));
+      .where(scope(ctx, taskExecution, eq(taskExecution.taskId, taskId), waitingExecution()));
     let moved = 0;
     for (const item of waiting)
       if (
         await moveExecution(ctx, {
           executionId: item.id,
-          from: 0,
+          from: item.status as TaskStatus,
           to: 5,
           cause,
           set: { endTime: new Date(this.now()) },
@@ -835,7 +855,15 @@ export class TaskService {
     const received = await ctx.db
       .select()
       .from(taskExecution)
-      .where(scope(ctx, taskExecution, eq(taskExecution.taskId, id), eq(taskExecution.taskStatus, 1)));
+      .where(
+        scope(
+          ctx,
+          taskExecution,
+          eq(taskExecution.taskId, id),
+          eq(taskExecution.taskStatus, 1),
+          not(waitingExecution()),
+        ),
+      );
     for (const execution of received) {
       if (execution.flightId) await this.dispatcher?.command(ctx, execution, 'undo');
       await moveExecution(ctx, {
@@ -845,6 +873,7 @@ export class TaskService {
         cause: 'task.timeline.cancelled',
       });
     }
+    await this.undoPrepared(ctx, id);
     await inTransaction(ctx, async (tx) => {
       await this.stopSchedule(tx, id);
       await this.cancelWaiting(tx, id, 'task.timeline.cancelled');
@@ -859,11 +888,19 @@ export class TaskService {
     const received = await ctx.db
       .select()
       .from(taskExecution)
-      .where(scope(ctx, taskExecution, eq(taskExecution.taskId, id), eq(taskExecution.taskStatus, 1)));
+      .where(
+        scope(
+          ctx,
+          taskExecution,
+          eq(taskExecution.taskId, id),
+          eq(taskExecution.taskStatus, 1),
+          not(waitingExecution()),
+        ),
+      );
     const [pending] = await ctx.db
       .select({ n: count() })
       .from(taskExecution)
-      .where(scope(ctx, taskExecution, eq(taskExecution.taskId, id), eq(taskExecution.taskStatus, 0)));
+      .where(scope(ctx, taskExecution, eq(taskExecution.taskId, id), waitingExecution()));
     if (received.length === 0 && (pending?.n ?? 0) === 0) throw fieldError('id', 'task.nothingPending');
     for (const execution of received) {
       await this.dispatcher?.command(ctx, execution, 'undo');
@@ -874,6 +911,7 @@ export class TaskService {
         cause: 'task.timeline.cancelled',
       });
     }
+    await this.undoPrepared(ctx, id);
     await inTransaction(ctx, async (tx) => {
       if (row.type === TASK_TYPE.HANGAR) await this.stopSchedule(tx, id);
       await this.cancelWaiting(tx, id, 'task.timeline.cancelled');

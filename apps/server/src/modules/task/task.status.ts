@@ -1,12 +1,13 @@
 import {
   canMove,
   FINAL_TASK_STATUSES,
+  isDockTask,
   nextStart,
   TASK_STATUS,
   TASK_STATUS_KEYS,
   type TaskStatus,
 } from '@aos/contract';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { task, taskExecution, taskTimeline } from '../../db/schema/index.js';
 import { type Ctx, inTransaction } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
@@ -181,4 +182,26 @@ export async function refreshTaskStatus(ctx: Ctx, taskId: string, now = Date.now
       mileage: flown?.mileage ?? null,
     })
     .where(eq(task.id, taskId));
+}
+
+/** A timed flight (once, repeating, on dates) is prepared ahead; now, continuous and manual starts are not. */
+export function preparesAhead(row: Pick<TaskRow, 'type' | 'schedule'>): boolean {
+  return isDockTask(row.type) && row.schedule.mode !== 'now' && row.schedule.mode !== 'continuous';
+}
+
+/** Received by its dock ahead of its time and not yet told to fly (no take-off claimed). */
+export function isPreparedAhead(execution: Pick<ExecutionRow, 'taskStatus' | 'startTime' | 'flightId'>) {
+  return (
+    execution.taskStatus === TASK_STATUS.RECEIVED &&
+    execution.startTime === null &&
+    execution.flightId !== null
+  );
+}
+
+/** In SQL: an execution still waiting (pending, or prepared ahead and not yet told to fly). */
+export function waitingExecution() {
+  return or(
+    eq(taskExecution.taskStatus, TASK_STATUS.PENDING),
+    and(eq(taskExecution.taskStatus, TASK_STATUS.RECEIVED), isNull(taskExecution.startTime)),
+  )!;
 }
