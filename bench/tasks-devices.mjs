@@ -4,7 +4,8 @@
 //   parent -> child  { type: 'start', options }     TaskDocks options (url, apiUrls, docks, ...)
 //   child  -> parent { type: 'started', millis }
 //   parent -> child  { type: 'stats' }
-//   child  -> parent { type: 'stats', prepares: [[flightId, sn, at, count]], progress: [[key, at]],
+//   child  -> parent { type: 'stats', prepares: [[flightId, sn, at, count, executeTime]],
+//                      takeoffs: [[flightId, executeAt, takeoffAt]], progress: [[key, at]],
 //                      downloadFailures, executes, completed, cpuMicros }
 //   parent -> child  { type: 'stop' }  ->  { type: 'stopped' }
 import { TaskDocks } from './lib/task-docks.mjs';
@@ -27,7 +28,8 @@ process.on('message', async (message) => {
       const cpu = process.cpuUsage();
       await send({
         type: 'stats',
-        prepares: [...docks.prepares].map(([id, p]) => [id, p.sn, p.at, p.count]),
+        prepares: [...docks.prepares].map(([id, p]) => [id, p.sn, p.at, p.count, p.executeTime]),
+        takeoffs: [...docks.takeoffs].map(([id, t]) => [id, t.at, t.takeoff]),
         progress: message.progress ? [...docks.progress] : [],
         downloadFailures: docks.downloadFailures,
         executes: docks.executes,

@@ -4,10 +4,13 @@
 //
 // - OSD every `osdMs` (spread over the period): idle (mode 0), the drone in the dock at 95 %, calm, dry,
 //   storage free, at its place on a grid `spacingM` apart (further than the 100 m take-off area);
-// - `flighttask_prepare`: the time it arrived is recorded (per flight_id, with how many times it came), the
-//   KMZ is downloaded from the URL and its MD5 checked against the fingerprint, then the reply (0, or 314001
-//   when the download or the fingerprint fails), as the simulator's dock does (apps/device-sim dock-wayline);
-// - `flighttask_execute`: replied 0, then `flighttask_progress` events (need_reply) every `progressMs`:
+// - `flighttask_prepare`: the time it arrived is recorded (per flight_id, with how many times it came, and its
+//   `execute_time`), the KMZ is downloaded from the URL and its MD5 checked against the fingerprint, then the
+//   reply (0, or 314001 when the download or the fingerprint fails), as the simulator's dock does
+//   (apps/device-sim dock-wayline);
+// - `flighttask_execute`: replied 0; the flight starts at the prepare's `execute_time` (at once when it has
+//   passed), as a DJI dock's timed task does, and the arrival and take-off times are recorded; then
+//   `flighttask_progress` events (need_reply) every `progressMs`:
 //   `in_progress` with the percent and waypoint index `steps` times, then `ok` at 100 %; the publish time of
 //   each is recorded by serial number and percent (the live benchmark's reference). While flying the dock
 //   reports mode 4 and the drone out; with `drones`, the drone (gateway: its dock) reports OSD at 1 Hz
@@ -22,8 +25,10 @@ import { DeviceClient } from '../../apps/device-sim/dist/index.js';
 const METRES_PER_DEGREE = 111_320;
 
 export class TaskDocks {
-  /** flight_id -> { sn, at (first arrival, ms), count } */
+  /** flight_id -> { sn, at (first arrival, ms), count, executeTime } */
   prepares = new Map();
+  /** flight_id -> { at (the execute's arrival, ms), takeoff (when the flight started, ms) } */
+  takeoffs = new Map();
   /** `${sn}#${percent}` -> publish time (ms) of that progress event */
   progress = new Map();
   downloadFailures = 0;
@@ -155,7 +160,13 @@ export class TaskDocks {
       const at = Date.now();
       const seen = this.prepares.get(data.flight_id);
       if (seen) seen.count += 1;
-      else this.prepares.set(data.flight_id, { sn: entry.dock.sn, at, count: 1 });
+      else
+        this.prepares.set(data.flight_id, {
+          sn: entry.dock.sn,
+          at,
+          count: 1,
+          executeTime: typeof data.execute_time === 'number' ? data.execute_time : null,
+        });
       void this.#download(data.file).then((ok) => {
         if (!ok) this.downloadFailures += 1;
         this.#reply(entry, message, ok ? 0 : 314001);
@@ -165,7 +176,12 @@ export class TaskDocks {
     if (message.method === 'flighttask_execute') {
       this.executes += 1;
       this.#reply(entry, message, 0);
-      this.#fly(entry, data.flight_id);
+      const at = Date.now();
+      const wait = Math.max(0, (this.prepares.get(data.flight_id)?.executeTime ?? 0) - at);
+      this.#later(wait, () => {
+        this.takeoffs.set(data.flight_id, { at, takeoff: Date.now() });
+        this.#fly(entry, data.flight_id);
+      });
       return;
     }
     this.#reply(entry, message, 0);
