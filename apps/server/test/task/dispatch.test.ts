@@ -383,6 +383,10 @@ describe('flights at a fixed time are prepared ahead (DJI timed tasks)', () => {
     expect(methodsOf(sim)).not.toContain('flighttask_execute');
     expect(execution).toMatchObject({ flightId: execution.id, hangarSn: dock.serialNumber, startTime: null });
     expect((await timelineOf(taskId)).map((item) => item.cause)).toContain('task.timeline.preparedAhead');
+    // the task shows it received, its next flight still the one its dock holds
+    const detail = await ok(await send(app, token, 'GET', `${TASK}/detail?id=${taskId}`));
+    expect(detail).toMatchObject({ taskStatus: 1 });
+    expect(detail.nextTime).toBeTruthy();
 
     // 20 s before its time: told to fly; the dock waits for execute_time, so the execution stays received
     await dueIn(execution.id, 20_000);
@@ -423,7 +427,7 @@ describe('flights at a fixed time are prepared ahead (DJI timed tasks)', () => {
     expect((await executionsOf(app, third.taskId))[0]!.taskStatus).toBe(5);
   });
 
-  it('a dock that refuses it ahead gets it at its time; a refusal then fails it with the cause', async () => {
+  it('a dock that refuses it ahead is not failed for it: at its time it is prepared and executed at once', async () => {
     const ready = await readyDock();
     ready.sim.answers.set('flighttask_prepare', 319999);
     const routeId = await ready.route();

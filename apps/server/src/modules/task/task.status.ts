@@ -127,7 +127,8 @@ export async function refreshTaskStatus(ctx: Ctx, taskId: string, now = Date.now
       executing: sql<number>`count(*) filter (where ${taskExecution.taskStatus} = ${TASK_STATUS.EXECUTING})::int`,
       received: sql<number>`count(*) filter (where ${taskExecution.taskStatus} = ${TASK_STATUS.RECEIVED})::int`,
       pending: sql<number>`count(*) filter (where ${taskExecution.taskStatus} = ${TASK_STATUS.PENDING})::int`,
-      firstPending: sql<Date | null>`min(${taskExecution.planAt}) filter (where ${taskExecution.taskStatus} = ${TASK_STATUS.PENDING})`,
+      // the next flight: a pending one, or one its dock took ahead and has not been told to fly
+      firstPending: sql<Date | null>`min(${taskExecution.planAt}) filter (where ${taskExecution.taskStatus} = ${TASK_STATUS.PENDING} or (${taskExecution.taskStatus} = ${TASK_STATUS.RECEIVED} and ${taskExecution.startTime} is null))`,
     })
     .from(taskExecution)
     .where(and(eq(taskExecution.taskId, taskId), eq(taskExecution.isDeleted, 0)));
