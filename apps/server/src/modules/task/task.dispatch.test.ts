@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TAKEOFF_AREA_M, takeoffCells, waylineStarts, waypointOf } from './task.dispatch.js';
+import { waylineStarts, waypointOf } from './task.progress.js';
+import { TAKEOFF_AREA_M, takeoffCells } from './task.takeoff.js';
 
 /** A point `metres` from (lon, lat) towards `bearing` degrees (a sphere is exact enough at 100 m). */
 function moved(lon: number, lat: number, metres: number, bearing: number): [number, number] {

@@ -1,28 +1,23 @@
 import {
-  canMove,
   deviceCodeInfo,
   DOCK_MODE,
-  haversineM,
   type DockOsd,
   isDockTask,
-  type JobEvent,
   type MessageKey,
-  statusOfProgress,
   TASK_STATUS,
   type TaskStatus,
   weatherLimitsOf,
 } from '@aos/contract';
-import { and, between, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../../area.js';
 import type { Executor } from '../../db/client.js';
 import { task, taskExecution } from '../../db/schema/index.js';
 import { DeviceCommandError } from '../../device/commands.js';
-import type { DeviceEventEvent, DeviceRef } from '../../device/events.js';
+import type { DeviceEventEvent } from '../../device/events.js';
 import type { DeviceLink } from '../../device/link.js';
 import { type Ctx, inTransaction, platformCtx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
-import { newId } from '../../lib/ids.js';
 import { formatDateTime } from '../../lib/time.js';
 import type { LiveHub } from '../../live/hub.js';
 import type { Scheduler } from '../../scheduler/scheduler.js';
@@ -36,6 +31,14 @@ import {
   type TaskRow,
   writeTimeline,
 } from './task.status.js';
+import { claimTakeoff } from './task.takeoff.js';
+import {
+  type Flight,
+  FlightProgress,
+  KMZ_URL_SECONDS,
+  WAIT_RETRY_MS,
+  waylineStarts,
+} from './task.progress.js';
 
 declare module '../../scheduler/jobs.js' {
   interface JobMap {
@@ -46,22 +49,6 @@ declare module '../../scheduler/jobs.js' {
   }
 }
 
-/**
- * Two docks closer than this (m) share their take-off area: they never start a take-off at the same moment
- * (docs/task.md "Take-off lock").
- */
-export const TAKEOFF_AREA_M = 100;
-/** A take-off occupies its area this long after the start (prepare, hatch, climb). */
-export const TAKEOFF_GUARD_MS = 2 * 60_000;
-/** The take-off locks' namespace: the high bits of their pg_advisory_xact_lock(bigint) keys. */
-const TAKEOFF_LOCK_CLASS = 0x7a5c;
-/**
- * Take-off decisions serialise on cells of a grid: rows TAKEOFF_ROW_DEG of latitude high (about 222 m), each
- * row cut into equal columns at least TAKEOFF_AREA_M wide at its poleward edge (takeoffCells). Docks within
- * TAKEOFF_AREA_M of each other always share a cell lock; docks farther than about half a kilometre never do,
- * so they decide at once.
- */
-const TAKEOFF_ROW_DEG = 0.002;
 /** Job starts at once on each instance: a start waits mostly on the dock's answers (prepare, execute). */
 const START_CONCURRENCY = 50;
 /** How often an instance looks for due starts (a start due later is found at the next look). */
@@ -73,13 +60,6 @@ const START_POLL_MS = 250;
  */
 export const PREPARE_LEAD_MS = 5 * 60_000;
 export const EXECUTE_LEAD_MS = 30_000;
-/** How long a presigned KMZ URL given to a dock stays valid. */
-export const KMZ_URL_SECONDS = 3600;
-/** A flight with no progress for this long, whose dock says idle with the drone inside, is finished. */
-export const RECOVERY_IDLE_MS = 5 * 60_000;
-/** A continuous schedule, or a take-off held by a neighbour, tries again after this long. */
-export const WAIT_RETRY_MS = 60_000;
-export const TAKEOFF_RETRY_MS = 15_000;
 
 /** `wayline_type` of `flighttask_prepare` by route kind. */
 const WAYLINE_TYPE: Record<string, number> = { waypoint: 0, area: 1, oblique: 2, strip: 3 };
@@ -93,79 +73,6 @@ interface Refusal {
 }
 
 type Deps = Pick<Services, 'routes' | 'routeChecks' | 'files' | 'telemetry'> & { tasks: TaskService };
-
-/** Metres per degree of latitude (and of longitude at the equator). */
-const METRES_PER_DEGREE = 111_320;
-
-/**
- * Degrees of longitude that cover TAKEOFF_AREA_M (with a margin) anywhere between `latitude` and a row away
- * from it, at most the whole circle.
- */
-function lonSpan(latitude: number): number {
-  const poleward = Math.min(89.999, Math.abs(latitude) + 2 * TAKEOFF_ROW_DEG);
-  return Math.min(180, (1.01 * TAKEOFF_AREA_M) / (METRES_PER_DEGREE * Math.cos((poleward * Math.PI) / 180)));
-}
-
-/** A row's columns: equal, at least TAKEOFF_AREA_M wide at its poleward edge, a whole number round the Earth. */
-function columnsOf(row: number): number {
-  const south = row * TAKEOFF_ROW_DEG - 90;
-  const poleward = Math.min(89.999, Math.max(Math.abs(south), Math.abs(south + TAKEOFF_ROW_DEG)));
-  const width = TAKEOFF_AREA_M / (METRES_PER_DEGREE * Math.cos((poleward * Math.PI) / 180));
-  return Math.max(1, Math.floor(360 / width));
-}
-
-/**
- * The take-off lock keys of a dock at (longitude, latitude), ascending (every decision takes its locks in that
- * order, so two never wait on each other in a circle): in its row and the rows either side, the cells any
- * point within TAKEOFF_AREA_M can lie in. A dock B within TAKEOFF_AREA_M of A lies in one of A's rows, within
- * A's span of longitude, so B's own cell (which B locks) is among A's. Keys are safe integers under the
- * TAKEOFF_LOCK_CLASS bits.
- */
-export function takeoffCells(longitude: number, latitude: number): number[] {
-  const rows = Math.round(180 / TAKEOFF_ROW_DEG);
-  const own = Math.min(rows - 1, Math.floor((latitude + 90) / TAKEOFF_ROW_DEG));
-  const span = lonSpan(latitude);
-  const keys = new Set<number>();
-  for (let row = Math.max(0, own - 1); row <= Math.min(rows - 1, own + 1); row++) {
-    const columns = columnsOf(row);
-    const width = 360 / columns;
-    const first = Math.floor((longitude - span + 180) / width);
-    const last = Math.floor((longitude + span + 180) / width);
-    for (let column = first; column <= Math.min(last, first + columns - 1); column++) {
-      // the longitude wraps at the antimeridian
-      const wrapped = ((column % columns) + columns) % columns;
-      keys.add(TAKEOFF_LOCK_CLASS * 2 ** 37 + row * 2 ** 19 + wrapped);
-    }
-  }
-  return [...keys].sort((x, y) => x - y);
-}
-
-type Flight = Awaited<ReturnType<Services['routes']['flight']>>;
-
-/**
- * The waypoint index, over the whole route, at which each wayline of a file starts (by its waylineId): an
- * oblique route flies five waylines, and a dock's progress counts waypoints within the current one.
- */
-export function waylineStarts(file: Flight['file']): Record<string, number> {
-  const starts: Record<string, number> = {};
-  let at = 0;
-  for (const line of file.waylines) {
-    starts[String(line.waylineId)] = at;
-    at += line.placemarks.length;
-  }
-  return starts;
-}
-
-/** The route-wide waypoint a progress event names (its wayline's start plus its index within it). */
-export function waypointOf(
-  execution: Pick<ExecutionRow, 'waylineStarts' | 'waypointIndex'>,
-  waylineId: number | undefined,
-  index: number | undefined,
-): number | null {
-  if (index === undefined) return execution.waypointIndex;
-  const start = waylineId === undefined ? 0 : (execution.waylineStarts?.[String(waylineId)] ?? 0);
-  return start + index;
-}
 
 /**
  * Dispatch over the device link (PROTOCOLS.md §2 Flight tasks; issue 17): at an execution's time its
@@ -183,7 +90,12 @@ export class TaskDispatch implements TaskDispatcher {
     private readonly deps: Deps,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'debug'>,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.flights = new FlightProgress(db, live, deps, log, now, (executions) => this.schedule(executions));
+  }
+
+  /** What the docks say of the flights they were sent: progress, resource requests, recovery. */
+  private readonly flights: FlightProgress;
 
   private ctx(tenantId: string): Ctx {
     return platformCtx(this.db, tenantId);
@@ -207,11 +119,15 @@ export class TaskDispatch implements TaskDispatcher {
   attach(): void {
     this.link.on('event', (event) => {
       if (event.method !== 'flighttask_progress' || !event.job) return;
-      this.progress(event.device, event.job).catch((error: unknown) =>
-        this.log.warn({ err: error, sn: event.device.serialNumber }, 'flight progress not handled'),
-      );
+      this.flights
+        .progress(event.device, event.job)
+        .catch((error: unknown) =>
+          this.log.warn({ err: error, sn: event.device.serialNumber }, 'flight progress not handled'),
+        );
     });
-    this.link.handleRequest('flighttask_resource_get', (device, data) => this.resourceGet(device, data));
+    this.link.handleRequest('flighttask_resource_get', (device, data) =>
+      this.flights.resourceGet(device, data),
+    );
   }
 
   /**
@@ -288,7 +204,7 @@ export class TaskDispatch implements TaskDispatcher {
     if (lead > 1000) return this.startAt(executionId, execution.planAt.getTime(), `${executionId}:at`);
     const ready = await this.conditions(ctx, row);
     if ('cause' in ready) return this.refused(ctx, row, execution, ready);
-    const held = await this.claimTakeoff(ctx, execution, ready.dockSn, ready.osd, now);
+    const held = await claimTakeoff(ctx, execution, ready.dockSn, ready.osd, now);
     if (held) return this.refused(ctx, row, execution, held);
     await this.prepareAndExecute(ctx, row, execution, ready.dockSn, ready.flight);
   }
@@ -351,7 +267,7 @@ export class TaskDispatch implements TaskDispatcher {
       return this.startAt(execution.id, execution.planAt.getTime(), `${execution.id}:t`);
     if ('cause' in ready) return this.refused(ctx, row, execution, ready);
     const takeoffAt = Math.max(now, execution.planAt.getTime());
-    const held = await this.claimTakeoff(ctx, execution, ready.dockSn, ready.osd, takeoffAt);
+    const held = await claimTakeoff(ctx, execution, ready.dockSn, ready.osd, takeoffAt);
     if (held) return this.refused(ctx, row, execution, held);
     const flightId = execution.flightId!;
     try {
@@ -472,76 +388,6 @@ export class TaskDispatch implements TaskDispatcher {
     if (failed && isPreparedAhead(execution)) await this.undoPrepared(ctx, execution);
   }
 
-  /**
-   * Two docks within TAKEOFF_AREA_M never start a take-off at the same moment: under the advisory locks of
-   * the dock's cell and its neighbours (every instance; takeoffCells), a neighbour whose take-off (`at`, now or
-   * a flight prepared ahead's planned time) lies within TAKEOFF_GUARD_MS of this one's holds it back; otherwise
-   * this execution claims its take-off time and position. The
-   * neighbours are found in SQL by the positions the executions claimed with, so a decision costs one query
-   * whatever the number of docks taking off.
-   */
-  private async claimTakeoff(
-    ctx: Ctx,
-    execution: ExecutionRow,
-    dockSn: string,
-    osd: DockOsd,
-    at: number,
-  ): Promise<Refusal | null> {
-    const { longitude, latitude } = osd;
-    const placed = longitude !== undefined && latitude !== undefined;
-    return inTransaction(ctx, async (tx) => {
-      if (placed) {
-        // one statement: the keys are sorted, unnest yields them in that order
-        const keys = takeoffCells(longitude, latitude).map((cell) => String(cell));
-        await tx.db.execute(
-          sql`select pg_advisory_xact_lock(k) from unnest(${`{${keys.join(',')}}`}::bigint[]) as k`,
-        );
-        const span = lonSpan(latitude);
-        const near = await tx.db
-          .select({ longitude: taskExecution.takeoffLongitude, latitude: taskExecution.takeoffLatitude })
-          .from(taskExecution)
-          .where(
-            and(
-              inArray(taskExecution.taskStatus, [0, 1, 2]),
-              between(
-                taskExecution.startTime,
-                new Date(at - TAKEOFF_GUARD_MS),
-                new Date(at + TAKEOFF_GUARD_MS),
-              ),
-              ne(taskExecution.id, execution.id),
-              sql`${taskExecution.hangarSn} is not null and ${taskExecution.hangarSn} <> ${dockSn}`,
-              between(taskExecution.takeoffLatitude, latitude - TAKEOFF_ROW_DEG, latitude + TAKEOFF_ROW_DEG),
-              // near the antimeridian the band of latitude alone (the distance below decides)
-              Math.abs(longitude) + span < 180
-                ? between(taskExecution.takeoffLongitude, longitude - span, longitude + span)
-                : undefined,
-            ),
-          );
-        if (near.some((o) => haversineM([longitude, latitude], [o.longitude!, o.latitude!]) < TAKEOFF_AREA_M))
-          return { cause: 'task.condition.takeoffLock', retryMs: TAKEOFF_RETRY_MS } satisfies Refusal;
-      }
-      const [claimed] = await tx.db
-        .update(taskExecution)
-        .set({
-          startTime: new Date(at),
-          hangarSn: dockSn,
-          flightId: execution.id,
-          takeoffLongitude: placed ? longitude : null,
-          takeoffLatitude: placed ? latitude : null,
-        })
-        .where(
-          and(
-            eq(taskExecution.id, execution.id),
-            eq(taskExecution.taskStatus, execution.taskStatus),
-            isNull(taskExecution.startTime),
-          ),
-        )
-        .returning({ id: taskExecution.id });
-      // moved meanwhile (cancelled, started elsewhere): nothing to start, nothing to refuse
-      return claimed ? null : ({ cause: 'task.statusMoved', final: true } satisfies Refusal);
-    });
-  }
-
   /** `flighttask_prepare` of an execution: the route's KMZ as a presigned URL with its MD5, for `executeTime`. */
   private async sendPrepare(
     ctx: Ctx,
@@ -643,186 +489,6 @@ export class TaskDispatch implements TaskDispatcher {
     });
   }
 
-  // ------------------------------------------------------------------------------------------------ progress
-
-  private async byFlight(device: DeviceRef, flightId: unknown): Promise<ExecutionRow | null> {
-    if (typeof flightId !== 'string' || !/^\d{1,19}$/.test(flightId)) return null;
-    const [execution] = await this.db
-      .select()
-      .from(taskExecution)
-      .where(eq(taskExecution.flightId, flightId))
-      .limit(1);
-    // only the dock that was sent the flight speaks for it: another device (of any tenant) is ignored
-    if (!execution || execution.tenantId !== device.tenantId || execution.hangarSn !== device.serialNumber) {
-      if (execution)
-        this.log.warn({ sn: device.serialNumber, flightId }, 'progress of another dock’s flight ignored');
-      return null;
-    }
-    return execution;
-  }
-
-  /** `flighttask_progress` from the gateway flying it: progress fields, then the status it implies. */
-  async progress(device: DeviceRef, job: JobEvent): Promise<void> {
-    const ext = (job.output.ext ?? {}) as Record<string, unknown>;
-    const execution = await this.byFlight(device, ext.flight_id);
-    if (!execution) return;
-    const ctx = this.ctx(execution.tenantId);
-    const status = job.output.status as string;
-    const paused = status === 'paused' ? 1 : 0;
-    const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
-    await this.db
-      .update(taskExecution)
-      .set({
-        waypointIndex: waypointOf(execution, num(ext.wayline_id), num(ext.current_waypoint_index)),
-        percent: num(job.output.progress?.percent) ?? execution.percent,
-        mediaCount: num(ext.media_count) ?? execution.mediaCount,
-        trackId: typeof ext.track_id === 'string' ? ext.track_id : execution.trackId,
-        paused,
-        progressAt: new Date(this.now()),
-        ...(ext.break_point && typeof ext.break_point === 'object'
-          ? { breakPoint: ext.break_point as Record<string, unknown> }
-          : {}),
-      })
-      .where(eq(taskExecution.id, execution.id));
-    if (paused !== execution.paused && execution.taskStatus === TASK_STATUS.EXECUTING)
-      await writeTimeline(ctx, {
-        taskId: execution.taskId,
-        executionId: execution.id,
-        kind: paused ? 'pause' : 'resume',
-        cause: paused ? 'task.timeline.paused' : 'task.timeline.resumed',
-      });
-    const to = statusOfProgress(status);
-    if (to === null || to === execution.taskStatus) return;
-    await this.moveTo(ctx, execution, to, job.result ?? 0);
-  }
-
-  /** Move an execution to what the device said, through executing when it skipped it. */
-  private async moveTo(ctx: Ctx, execution: ExecutionRow, to: TaskStatus, code: number) {
-    let from = execution.taskStatus as TaskStatus;
-    if (!canMove(from, to) && canMove(from, TASK_STATUS.EXECUTING) && canMove(TASK_STATUS.EXECUTING, to)) {
-      const moved = await moveExecution(ctx, {
-        executionId: execution.id,
-        from,
-        to: TASK_STATUS.EXECUTING,
-        cause: 'task.timeline.executing',
-      });
-      if (!moved) return;
-      from = TASK_STATUS.EXECUTING;
-    }
-    if (!canMove(from, to)) return;
-    if (to === TASK_STATUS.EXECUTING) {
-      await moveExecution(ctx, { executionId: execution.id, from, to, cause: 'task.timeline.executing' });
-      return;
-    }
-    const end = new Date(this.now());
-    const figures = await this.flown(ctx, execution, end);
-    const info = to === TASK_STATUS.FAILED && code ? deviceCodeInfo(code) : null;
-    const moved = await moveExecution(ctx, {
-      executionId: execution.id,
-      from,
-      to,
-      cause: info
-        ? 'task.timeline.deviceFailed'
-        : to === TASK_STATUS.COMPLETED
-          ? 'task.timeline.completed'
-          : to === TASK_STATUS.CANCELLED
-            ? 'task.timeline.cancelled'
-            : 'task.executionFailed',
-      params: info ? { code: info.code } : {},
-      errorCode: info?.code ?? null,
-      remedy: info?.remedyKey ?? null,
-      set: {
-        endTime: end,
-        ...figures,
-        ...(info ? { errorCode: info.code, causeKey: info.causeKey, remedyKey: info.remedyKey } : {}),
-      },
-    });
-    if (moved) await this.finished(ctx, moved);
-  }
-
-  /** Flown duration (s) and mileage (m) from the drone's telemetry between its start and end. */
-  private async flown(ctx: Ctx, execution: ExecutionRow, end: Date) {
-    const points = await this.flownPoints(ctx, execution, end);
-    if (points.length < 2) return {};
-    let mileage = 0;
-    for (let i = 1; i < points.length; i += 1) {
-      const [[lon1, lat1], [lon2, lat2]] = [points[i - 1]!, points[i]!];
-      mileage += haversineM([lon1, lat1], [lon2, lat2]);
-    }
-    return {
-      flightDuration: Math.round((points.at(-1)![3] - points[0]![3]) / 1000),
-      mileage: Math.round(mileage * 10) / 10,
-    };
-  }
-
-  private async flownPoints(ctx: Ctx, execution: ExecutionRow, end: Date) {
-    if (!execution.startTime || !execution.hangarId) return [];
-    const found = await this.deps.tasks.dockAndDrone(ctx, execution.hangarId);
-    if (!found?.droneSn) return [];
-    return this.points(ctx, found.droneSn, execution.startTime, end);
-  }
-
-  /** The drone's telemetry points `[lon, lat, height, ms]` between two instants (the telemetry area's). */
-  async points(
-    ctx: Ctx,
-    droneSn: string,
-    start: Date,
-    end: Date,
-  ): Promise<Array<[number, number, number, number]>> {
-    const history = await this.deps.telemetry.history(ctx, {
-      serialNumber: droneSn,
-      startTime: formatDateTime(start),
-      endTime: formatDateTime(end),
-    });
-    return history.points
-      .filter((p) => p.longitude !== null && p.latitude !== null)
-      .map((p) => [p.longitude!, p.latitude!, p.height ?? 0, p.timestamp]);
-  }
-
-  /** After a continuous execution ends within its window, the next flight waits for the battery. */
-  private async finished(ctx: Ctx, execution: ExecutionRow) {
-    const [row] = await this.db.select().from(task).where(eq(task.id, execution.taskId)).limit(1);
-    if (!row || row.isDeleted || row.schedule.mode !== 'continuous' || !row.nextTime) return;
-    const now = this.now();
-    if (now + WAIT_RETRY_MS >= execution.windowEnd.getTime()) return;
-    const [next] = await ctx.db
-      .insert(taskExecution)
-      .values({
-        id: newId(),
-        tenantId: execution.tenantId,
-        taskId: execution.taskId,
-        planAt: new Date(now + WAIT_RETRY_MS),
-        planLocal: execution.planLocal,
-        windowEnd: execution.windowEnd,
-        hangarId: execution.hangarId,
-        routeId: execution.routeId,
-      })
-      .onConflictDoNothing({ target: [taskExecution.taskId, taskExecution.planAt] })
-      .returning();
-    if (next) await this.schedule([next]);
-  }
-
-  // ------------------------------------------------------------------------------------------------ requests, commands
-
-  /** `flighttask_resource_get`: a fresh URL of the KMZ, for the asking dock's own flight only. */
-  async resourceGet(device: DeviceRef, data: unknown): Promise<{ result: number; output?: unknown }> {
-    const flightId = (data as { flight_id?: unknown } | null)?.flight_id;
-    const execution = await this.byFlight(device, flightId);
-    if (!execution?.routeId) return { result: 314003 };
-    const ctx = this.ctx(execution.tenantId);
-    try {
-      const flight = await this.deps.routes.flight(ctx, execution.routeId);
-      const url = await this.deps.files.presignObject(
-        ctx,
-        { key: flight.row.kmzKey, ossVersionId: flight.row.kmzOssVersionId },
-        KMZ_URL_SECONDS,
-      );
-      return { result: 0, output: { file: { url, fingerprint: flight.row.fingerprint } } };
-    } catch {
-      return { result: 314004 };
-    }
-  }
-
   /** An operator's command to the dock flying an execution; the device's refusal is the caller's error. */
   async command(ctx: Ctx, execution: ExecutionRow, action: 'return_home' | 'undo' | 'pause' | 'resume') {
     const sn = execution.hangarSn;
@@ -873,71 +539,14 @@ export class TaskDispatch implements TaskDispatcher {
     await this.recover();
   }
 
-  /**
-   * Flights received or executing with no progress for RECOVERY_IDLE_MS (a server restarted mid-flight, an
-   * event lost): while the dock flies, progress keeps coming and moves them; once it says idle with the drone
-   * inside, the flight is finished from its last progress (completed at 100 %, else failed with its break
-   * point kept).
-   */
-  async recover(): Promise<number> {
-    const now = this.now();
-    const stalled = await this.db
-      .select()
-      .from(taskExecution)
-      .where(
-        and(
-          inArray(taskExecution.taskStatus, [TASK_STATUS.RECEIVED, TASK_STATUS.EXECUTING]),
-          eq(taskExecution.isDeleted, 0),
-          // prepared ahead and not yet told to fly: its start job executes it, or it expires
-          sql`${taskExecution.startTime} is not null`,
-          sql`coalesce(${taskExecution.progressAt}, ${taskExecution.startTime}, ${taskExecution.planAt}) < ${new Date(now - RECOVERY_IDLE_MS)}`,
-        ),
-      )
-      .limit(500);
-    let finished = 0;
-    for (const execution of stalled) {
-      if (!execution.hangarSn) continue;
-      const live = await this.live.get(execution.hangarSn);
-      const osd = live?.osd as DockOsd | undefined;
-      if (!live?.online || osd?.mode_code !== DOCK_MODE.IDLE || osd.drone_in_dock !== 1) continue;
-      const ctx = this.ctx(execution.tenantId);
-      const done = (execution.percent ?? 0) >= 100;
-      let from = execution.taskStatus as TaskStatus;
-      if (done && from === TASK_STATUS.RECEIVED) {
-        if (
-          !(await moveExecution(ctx, {
-            executionId: execution.id,
-            from,
-            to: 2,
-            cause: 'task.timeline.recovered',
-          }))
-        )
-          continue;
-        from = TASK_STATUS.EXECUTING;
-      }
-      const end = execution.progressAt ?? new Date(now);
-      const moved = await moveExecution(ctx, {
-        executionId: execution.id,
-        from,
-        to: done ? TASK_STATUS.COMPLETED : TASK_STATUS.FAILED,
-        cause: 'task.timeline.recovered',
-        set: {
-          endTime: end,
-          ...(await this.flown(ctx, execution, end)),
-          ...(done
-            ? {}
-            : {
-                causeKey: 'task.timeline.recovered',
-                breakPoint: execution.breakPoint ?? {
-                  waypointIndex: execution.waypointIndex ?? 0,
-                  percent: execution.percent ?? 0,
-                },
-              }),
-        },
-      });
-      if (moved) finished += 1;
-    }
-    return finished;
+  /** Finish flights gone silent whose dock is idle again (see FlightProgress.recover). */
+  recover(): Promise<number> {
+    return this.flights.recover();
+  }
+
+  /** The drone's telemetry points `[lon, lat, height, ms]` between two instants (the telemetry area's). */
+  points(ctx: Ctx, droneSn: string, start: Date, end: Date) {
+    return this.flights.points(ctx, droneSn, start, end);
   }
 }
 
