@@ -17,88 +17,44 @@
 // BENCH_SN_PREFIX (in every serial number and so in every topic and client id), BENCH_SHARE_GROUP (the MQTT
 // shared-subscription group), BENCH_SIMULATOR=1 (the demo area's fleet runs, as with `npm start`; bench/soak.mjs). The server's log goes
 // to a counter at level warn: `usage` reports how many warn and error lines it wrote, and the first few.
-import { createHash } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
+import {
+  apiCall,
+  ipcChild,
+  logCounter,
+  pool,
+  processUsage,
+  registerPair,
+  signInAdmin,
+} from './lib/server-child.mjs';
 
-if (!process.send) {
-  console.error('bench/live-server.mjs is started by bench/live.mjs (it needs an IPC channel)');
-  process.exit(2);
-}
-
-const send = (message) => new Promise((resolve) => process.send(message, () => resolve()));
-const CLIENT_BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
-const md5Hex = (plain) => createHash('md5').update(plain, 'utf8').digest('hex');
+const send = ipcChild('live-server.mjs', 'bench/live.mjs');
+const { logs, stream: logStream } = logCounter();
 
 let app;
 /** put in every serial number (BENCH_SN_PREFIX), so that a run on a shared broker has topics of its own */
 const SN_PREFIX = process.env.BENCH_SN_PREFIX ?? '';
 const REGISTER_CONCURRENCY = 8;
 
-/** The server's log lines at warn and above (pino's JSON lines), counted; the first few kept. */
-const logs = { warn: 0, error: 0, first: [] };
-const logStream = new Writable({
-  write(chunk, _encoding, done) {
-    for (const line of chunk.toString().split('\n')) {
-      if (!line) continue;
-      let entry;
-      try {
-        entry = JSON.parse(line);
-      } catch {
-        entry = { level: 50, msg: line };
-      }
-      if (entry.level >= 50) logs.error += 1;
-      else if (entry.level >= 40) logs.warn += 1;
-      if (entry.level >= 40 && logs.first.length < 10)
-        logs.first.push(
-          `${entry.level >= 50 ? 'error' : 'warn'}: ${entry.msg} ${entry.err?.message ?? ''}`.trim(),
-        );
-    }
-    done();
-  },
-});
-
-async function inject(token, method, url, payload) {
-  const response = await app.inject({
-    method,
-    url,
-    payload,
-    headers: { 'blade-auth': `bearer ${token}` },
-  });
-  if (response.statusCode !== 200)
-    throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
-  return response.json().data;
-}
-
 /**
  * Half docks, half drones, each drone bound to its dock, through the same calls as the console; up to
  * REGISTER_CONCURRENCY pairs at a time (a fleet of thousands one call after the other takes many minutes).
  */
 async function register(token, count) {
-  const pairs = Math.ceil(count / 2);
-  const registered = new Array(pairs);
-  let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < pairs; index = next++) {
-      const suffix = `${SN_PREFIX}${String(index + 1).padStart(4, '0')}`;
-      const drone = await inject(token, 'POST', '/api/cloud-equipment/equipment-management/add', {
-        name: `Bench drone ${suffix}`,
-        serialNumber: `BENCHUAV${suffix}`,
-        type: 1,
-        modelId: 'dji-m3td',
-      });
-      const dock = await inject(token, 'POST', '/api/cloud-equipment/uavhangar/submit', {
-        name: `Bench dock ${suffix}`,
-        type: 1,
-        serialNumber: `BENCHDOCK${suffix}`,
-        modelId: 'dji-dock2',
-        droneIds: drone.id,
-      });
-      registered[index] = { drone, dock };
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(REGISTER_CONCURRENCY, pairs) }, worker));
+  const call = (method, url, payload) => apiCall(app, token, method, url, payload);
+  const indexes = Array.from({ length: Math.ceil(count / 2) }, (_, index) => index);
+  const registered = await pool(
+    indexes,
+    (index) =>
+      registerPair(call, `${SN_PREFIX}${String(index + 1).padStart(4, '0')}`, {
+        drone: 'BENCHUAV',
+        dock: 'BENCHDOCK',
+      }),
+    REGISTER_CONCURRENCY,
+  );
+  const failed = registered.find((pair) => pair.error);
+  if (failed) throw new Error(`registration failed: ${failed.error}`);
   const devices = [];
   for (const { drone, dock } of registered) {
     devices.push({
@@ -144,20 +100,7 @@ async function start() {
     consoleDir: process.env.BENCH_CONSOLE_DIR || null,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const query = new URLSearchParams({
-    tenantId: '000000',
-    username: 'admin',
-    password: md5Hex(process.env.BENCH_ADMIN_PASSWORD),
-    grant_type: 'password',
-    scope: 'all',
-  });
-  const signIn = await app.inject({
-    method: 'POST',
-    url: `/api/blade-auth/oauth/token?${query}`,
-    headers: { authorization: CLIENT_BASIC },
-  });
-  const token = signIn.json().access_token;
-  if (!token) throw new Error(`sign-in failed: ${signIn.body}`);
+  const token = await signInAdmin(app, process.env.BENCH_ADMIN_PASSWORD);
   const devices = await register(token, Number(process.env.BENCH_DEVICES));
   app.platform.deviceLink.on('osd', () => (handled.osd += 1));
   app.platform.deviceLink.on('state', () => (handled.state += 1));
@@ -208,14 +151,9 @@ function socketBuffered() {
 process.on('message', (message) => {
   if (message.type === 'usage') {
     if (message.gc && typeof globalThis.gc === 'function') globalThis.gc();
-    const cpu = process.cpuUsage();
-    const memory = process.memoryUsage();
     void send({
       type: 'usage',
-      micros: cpu.user + cpu.system,
-      rss: memory.rss,
-      heap: memory.heapUsed,
-      external: memory.external,
+      ...processUsage(),
       link: app.platform.deviceLink.stats,
       logs,
       online: app.platform.deviceLink.presence.list().filter((entry) => entry.online).length,

@@ -18,94 +18,32 @@
 // Settings in the environment: BENCH_DATABASE_URL, BENCH_REDIS_URL, BENCH_MQTT_URL, BENCH_SHARE_GROUP,
 // BENCH_CACHE_PREFIX, BENCH_DATA_DIR (shared by both instances: the KMZ files of the local store),
 // BENCH_JWT_SECRET, BENCH_ADMIN_PASSWORD, BENCH_PUBLIC_URL, BENCH_MQTT_CLIENT_ID (one per instance). The server's log goes to a counter at level warn.
-import { createHash } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
 import { inTransaction, platformCtx } from '../apps/server/dist/lib/context.js';
 import { planTask, tasksToPlan } from '../apps/server/dist/modules/task/task.planner.js';
+import {
+  apiCall,
+  ipcChild,
+  logCounter,
+  pool,
+  processUsage,
+  registerPair,
+  signInAdmin,
+} from './lib/server-child.mjs';
 
-if (!process.send) {
-  console.error('bench/tasks-server.mjs is started by bench/tasks-schedule.mjs or bench/tasks-live.mjs');
-  process.exit(2);
-}
-
-const send = (message) => new Promise((resolve) => process.send(message, () => resolve()));
-const CLIENT_BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
-const md5Hex = (plain) => createHash('md5').update(plain, 'utf8').digest('hex');
-const CONCURRENCY = 8;
+const send = ipcChild('tasks-server.mjs', 'bench/tasks-schedule.mjs or bench/tasks-live.mjs');
+const { logs, stream: logStream } = logCounter();
 
 let app;
 let token;
-const logs = { warn: 0, error: 0, first: [] };
-const logStream = new Writable({
-  write(chunk, _encoding, done) {
-    for (const line of chunk.toString().split('\n')) {
-      if (!line) continue;
-      let entry;
-      try {
-        entry = JSON.parse(line);
-      } catch {
-        entry = { level: 50, msg: line };
-      }
-      if (entry.level >= 50) logs.error += 1;
-      else if (entry.level >= 40) logs.warn += 1;
-      if (entry.level >= 40 && logs.first.length < 10)
-        logs.first.push(
-          `${entry.level >= 50 ? 'error' : 'warn'}: ${entry.msg} ${entry.err?.message ?? ''}`.trim(),
-        );
-    }
-    done();
-  },
-});
-
-async function call(method, url, payload) {
-  const response = await app.inject({
-    method,
-    url,
-    payload,
-    headers: { 'blade-auth': `bearer ${token}` },
-  });
-  const body = response.json();
-  if (response.statusCode !== 200 || (body.code !== undefined && body.code !== 200))
-    throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
-  return body.data;
-}
-
-/** `work(item)` over `items`, CONCURRENCY at a time; answers the results in order (errors as { error }). */
-async function pool(items, work) {
-  const results = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < items.length; index = next++) {
-      try {
-        results[index] = await work(items[index], index);
-      } catch (error) {
-        results[index] = { error: error?.message ?? String(error) };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
-  return results;
-}
+const call = (method, url, payload) => apiCall(app, token, method, url, payload);
 
 async function register({ from, to, prefix }) {
   const indexes = Array.from({ length: to - from }, (_, i) => from + i);
   const pairs = await pool(indexes, async (index) => {
     const suffix = `${prefix}${String(index + 1).padStart(4, '0')}`;
-    const drone = await call('POST', '/api/cloud-equipment/equipment-management/add', {
-      name: `Bench drone ${suffix}`,
-      serialNumber: `BTUAV${suffix}`,
-      type: 1,
-      modelId: 'dji-m3td',
-    });
-    const dock = await call('POST', '/api/cloud-equipment/uavhangar/submit', {
-      name: `Bench dock ${suffix}`,
-      type: 1,
-      serialNumber: `BTDOCK${suffix}`,
-      modelId: 'dji-dock2',
-      droneIds: drone.id,
-    });
+    const { drone, dock } = await registerPair(call, suffix, { drone: 'BTUAV', dock: 'BTDOCK' });
     const pick = (d) => ({
       id: d.id,
       sn: d.serialNumber,
@@ -210,20 +148,7 @@ async function start() {
   });
   app = await buildApp({ config, logger: { level: 'warn', stream: logStream }, consoleDir: null });
   await app.listen({ port: Number(process.env.BENCH_PORT || 0), host: '127.0.0.1' });
-  const query = new URLSearchParams({
-    tenantId: '000000',
-    username: 'admin',
-    password: md5Hex(process.env.BENCH_ADMIN_PASSWORD),
-    grant_type: 'password',
-    scope: 'all',
-  });
-  const signIn = await app.inject({
-    method: 'POST',
-    url: `/api/blade-auth/oauth/token?${query}`,
-    headers: { authorization: CLIENT_BASIC },
-  });
-  token = signIn.json().access_token;
-  if (!token) throw new Error(`sign-in failed: ${signIn.body}`);
+  token = await signInAdmin(app, process.env.BENCH_ADMIN_PASSWORD);
   await send({ type: 'ready', port: app.server.address().port, token });
 }
 
@@ -232,17 +157,7 @@ const handlers = {
   routes: async (message) => ({ type: 'routed', ids: await routes(message.docks) }),
   submit: async (message) => ({ type: 'submitted', ...(await submit(message.tasks)) }),
   plan: async (message) => ({ type: 'planned', ...(await plan(message)) }),
-  usage: async () => {
-    const cpu = process.cpuUsage();
-    const memory = process.memoryUsage();
-    return {
-      type: 'usage',
-      micros: cpu.user + cpu.system,
-      rss: memory.rss,
-      heap: memory.heapUsed,
-      logs,
-    };
-  },
+  usage: async () => ({ type: 'usage', ...processUsage(), logs }),
 };
 
 process.on('message', (message) => {
