@@ -387,6 +387,12 @@ describe('flights at a fixed time are prepared ahead (DJI timed tasks)', () => {
     const detail = await ok(await send(app, token, 'GET', `${TASK}/detail?id=${taskId}`));
     expect(detail).toMatchObject({ taskStatus: 1 });
     expect(detail.nextTime).toBeTruthy();
+    // not running yet: it waits for its time
+    const runningIds = async () =>
+      ((await ok(await send(app, token, 'GET', `${TASK}/getRunningTaskList`))) as unknown as Row[]).map(
+        (item) => item.id,
+      );
+    expect(await runningIds()).not.toContain(execution.id);
 
     // 20 s before its time: told to fly; the dock waits for execute_time, so the execution stays received
     await dueIn(execution.id, 20_000);
@@ -396,6 +402,7 @@ describe('flights at a fixed time are prepared ahead (DJI timed tasks)', () => {
     expect(told).toMatchObject({ taskStatus: 1 });
     expect(told!.startTime!.getTime()).toBe(told!.planAt.getTime());
     expect((await timelineOf(taskId)).map((item) => item.cause)).toContain('task.timeline.executeSent');
+    expect(await runningIds()).toContain(execution.id);
     // a second run of the job (another instance) sends nothing more
     await app.services.taskDispatch.start(execution.id);
     expect(methodsOf(sim).filter((method) => method === 'flighttask_execute')).toHaveLength(1);

@@ -378,12 +378,15 @@ export class TaskService {
     return this.executionsShown(ctx, rows);
   }
 
-  /** `getRunningTaskList`: executions received or flying now. */
+  /**
+   * `getRunningTaskList`: executions received or flying now (not those a dock took ahead of their time and
+   * has not been told to fly: they wait).
+   */
   async running(ctx: Ctx) {
     const rows = await ctx.db
       .select()
       .from(taskExecution)
-      .where(scope(ctx, taskExecution, inArray(taskExecution.taskStatus, ACTIVE)))
+      .where(scope(ctx, taskExecution, inArray(taskExecution.taskStatus, ACTIVE), not(waitingExecution())))
       .orderBy(asc(taskExecution.planAt))
       .limit(500);
     return this.executionsShown(ctx, rows);
