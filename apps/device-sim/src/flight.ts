@@ -1,3 +1,4 @@
+import { EARTH_RADIUS_M, haversineM } from '@aos/contract';
 import { clamp } from './random.js';
 
 /**
@@ -16,17 +17,12 @@ export interface AirPoint extends GeoPoint {
   elevation: number;
 }
 
-const EARTH_RADIUS_M = 6_371_008.8;
 const rad = (deg: number) => (deg * Math.PI) / 180;
 const deg = (value: number) => (value * 180) / Math.PI;
 
-/** Great-circle distance in metres. */
+/** Great-circle distance in metres: the contract's haversineM, for points as the simulator holds them. */
 export function distanceM(a: GeoPoint, b: GeoPoint): number {
-  const dLat = rad(b.latitude - a.latitude);
-  const dLon = rad(b.longitude - a.longitude);
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+  return haversineM([a.longitude, a.latitude], [b.longitude, b.latitude]);
 }
 
 /** Initial bearing from `a` to `b`, 0..360 degrees clockwise from north. */

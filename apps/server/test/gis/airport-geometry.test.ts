@@ -2,12 +2,11 @@ import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import distance from '@turf/distance';
 import { lineString, point, polygon } from '@turf/helpers';
 import pointToLineDistance from '@turf/point-to-line-distance';
-import { EARTH_RADIUS_M, type LonLatPosition } from '@aos/contract';
+import { EARTH_RADIUS_M, haversineM, type LonLatPosition } from '@aos/contract';
 import { describe, expect, it } from 'vitest';
 import {
   bearingDeg,
   destination,
-  distanceM,
   type Runway,
   runwayBuffer,
   runwayHeightLimitArea,
@@ -123,7 +122,7 @@ describe('the sphere helpers', () => {
     for (const runway of Object.values(RUNWAYS)) {
       expect(
         Math.abs(
-          distanceM(runway.start, runway.end) - distance(point(runway.start), point(runway.end), METRES),
+          haversineM(runway.start, runway.end) - distance(point(runway.start), point(runway.end), METRES),
         ),
       ).toBeLessThan(0.001);
       const far = destination(runway.start, 12_345, 77);

@@ -19,9 +19,15 @@ const M = '/api/cloud-task/project-management';
 
 type Row = Record<string, unknown>;
 
+let dockId: string;
+let routeId: string;
+
+/** One app, two tenants, and a dock of mine with a route: what every case below starts from. */
 beforeAll(async () => {
   app = await createTestApp();
   ({ mine, theirs } = await twoTenants(app, { theirs: '820017' }));
+  dockId = (await registerDock(app, mine.token)).id;
+  routeId = await addRoute(app, mine.token, dockId);
 });
 afterAll(async () => {
   await app?.close();
@@ -39,6 +45,21 @@ const project = async (name: string) =>
       }),
     )
   ).id as string;
+
+/** A one-off task `name` of the project on my dock, `minutes` from now (spacing to the others confirmed). */
+const taskOf = async (projectId: string, name: string, minutes: number) =>
+  ok(
+    await mine.send(
+      'POST',
+      `${TASK}/submit`,
+      hangarTask(
+        dockId,
+        routeId,
+        { mode: 'once', at: inMinutes(minutes) },
+        { name, projectId, confirmSpacing: true },
+      ),
+    ),
+  );
 
 /** Put the task's execution (and the task) in `status`, as the dispatcher does when the dock reports. */
 async function moveTo(taskId: string, status: number, progress: Row = {}) {
@@ -58,48 +79,12 @@ function refused(response: { statusCode: number; body: string }, field: string) 
 }
 
 describe('a project’s flying tasks and its removal', () => {
-  let dockId: string;
-  let routeId: string;
-
-  beforeAll(async () => {
-    dockId = (await registerDock(app, mine.token)).id;
-    routeId = await addRoute(app, mine.token, dockId);
-  });
-
   it('getFlyingTask answers the executions received or in progress of the project’s tasks only', async () => {
     const projectId = await project('Harbour survey');
     const other = await project('Other project');
-    const flying = await ok(
-      await mine.send(
-        'POST',
-        `${TASK}/submit`,
-        hangarTask(dockId, routeId, { mode: 'once', at: inMinutes(600) }, { name: 'Pier run', projectId }),
-      ),
-    );
-    const waiting = await ok(
-      await mine.send(
-        'POST',
-        `${TASK}/submit`,
-        hangarTask(
-          dockId,
-          routeId,
-          { mode: 'once', at: inMinutes(1200) },
-          { name: 'Later run', projectId, confirmSpacing: true },
-        ),
-      ),
-    );
-    const elsewhere = await ok(
-      await mine.send(
-        'POST',
-        `${TASK}/submit`,
-        hangarTask(
-          dockId,
-          routeId,
-          { mode: 'once', at: inMinutes(1800) },
-          { name: 'Elsewhere run', projectId: other, confirmSpacing: true },
-        ),
-      ),
-    );
+    const flying = await taskOf(projectId, 'Pier run', 600);
+    const waiting = await taskOf(projectId, 'Later run', 1200);
+    const elsewhere = await taskOf(other, 'Elsewhere run', 1800);
     // nothing flies yet
     expect(await ok(await mine.send('POST', `${M}/getFlyingTask?projectId=${projectId}`))).toEqual([]);
 
@@ -130,18 +115,7 @@ describe('a project’s flying tasks and its removal', () => {
 
   it('a project with a task waiting or flying is not removed: the 400 names the tasks', async () => {
     const projectId = await project('Quay inspection');
-    const saved = await ok(
-      await mine.send(
-        'POST',
-        `${TASK}/submit`,
-        hangarTask(
-          dockId,
-          routeId,
-          { mode: 'once', at: inMinutes(3000) },
-          { name: 'Quay run', projectId, confirmSpacing: true },
-        ),
-      ),
-    );
+    const saved = await taskOf(projectId, 'Quay run', 3000);
     const id = saved.id as string;
 
     // pending: refused, naming the task by its code and name

@@ -1,9 +1,8 @@
-import type { DeviceData } from '@aos/contract';
+import { type DeviceData, haversineM } from '@aos/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { DeviceRef } from '../../src/device/events.js';
 import { formatDateTime } from '../../src/lib/time.js';
-import { haversine } from '../../src/modules/telemetry/telemetry.tracks.js';
 import { TelemetryWriter } from '../../src/modules/telemetry/telemetry.writer.js';
 import { registerDock, registerDrone, type Registered } from '../device-helper.js';
 import { createTestApp, send } from '../helper.js';
@@ -95,7 +94,7 @@ export const flying = (trackId: string, index: number, extra: DeviceData = {}): 
 export const lengthOf = (from: number, to: number) => {
   let total = 0;
   for (let index = from + 1; index <= to; index++)
-    total += haversine(120, 30 + (index - 1) * 0.001, 120, 30 + index * 0.001);
+    total += haversineM([120, 30 + (index - 1) * 0.001], [120, 30 + index * 0.001]);
   return total;
 };
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { haversineM } from './planning/geo.js';
 import {
   droneInfoOf,
   droneModelOf,
-  haversine,
   payloadModelOf,
   routeTypeOfTemplate,
   waylineFigures,
@@ -88,7 +88,7 @@ describe('the wayline model', () => {
 
   it('computes length (3-D) and duration (legs at speed plus hovers) by hand-checked figures', () => {
     // 0.001° of latitude: 111.195 km/° on the mean sphere → 111.195 m
-    expect(haversine([116.3, 39.9], [116.3, 39.901])).toBeCloseTo(111.195, 2);
+    expect(haversineM([116.3, 39.9], [116.3, 39.901])).toBeCloseTo(111.195, 2);
     const line = file().waylines[0]!;
     line.placemarks[1]!.executeHeight = 100 + 40; // 111.195 across, 40 up → 118.17 m
     line.placemarks[0]!.actionGroups = [

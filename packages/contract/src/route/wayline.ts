@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_MODELS, type DeviceModelSeed } from '../fleet/device-models.js';
+import { haversineM } from './planning/geo.js';
 
 /**
  * The wayline model: what a DJI KMZ (WPML 1.0.x, design/PROTOCOLS.md §3) holds, as one object the server reads
@@ -296,17 +297,6 @@ export function droneInfoOf(modelId: string): DroneInfo | undefined {
   return model ? { droneEnumValue: model.type, droneSubEnumValue: model.subType, modelId } : undefined;
 }
 
-const EARTH_RADIUS = 6_371_008.8;
-
-/** Great-circle distance in metres between two `[lon, lat]` points (mean earth radius). */
-export function haversine(a: WplPosition, b: WplPosition): number {
-  const rad = Math.PI / 180;
-  const dLat = (b[1] - a[1]) * rad;
-  const dLon = (b[0] - a[0]) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a[1] * rad) * Math.cos(b[1] * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
 /**
  * A wayline's length (3-D: horizontal great-circle plus the height change, leg by leg) and a duration estimate:
  * each leg at the speed of the waypoint it leaves, plus the hovers of `hover` actions. DJI's own duration also
@@ -322,7 +312,7 @@ export function waylineFigures(wayline: Pick<Wayline, 'placemarks' | 'autoFlight
   for (let i = 1; i < points.length; i++) {
     const from = points[i - 1]!;
     const to = points[i]!;
-    const flat = haversine(from.position, to.position);
+    const flat = haversineM(from.position, to.position);
     const leg = Math.hypot(flat, to.executeHeight - from.executeHeight);
     distance += leg;
     const legSpeed = from.waypointSpeed > 0 ? from.waypointSpeed : wayline.autoFlightSpeed;

@@ -3,6 +3,7 @@ import {
   AIRPORT_HEIGHT_LIMIT_END_M,
   AIRPORT_HEIGHT_LIMIT_SIDE_M,
   EARTH_RADIUS_M,
+  haversineM,
   type LonLatPosition,
   type PolygonGeometry,
 } from '@aos/contract';
@@ -38,16 +39,6 @@ const rounded = ([longitude, latitude]: LonLatPosition): LonLatPosition => [
   Math.round(longitude * 1e7) / 1e7,
   Math.round(latitude * 1e7) / 1e7,
 ];
-
-/** Great-circle distance, metres (haversine). */
-export function distanceM(a: LonLatPosition, b: LonLatPosition): number {
-  const φ1 = a[1] * RAD;
-  const φ2 = b[1] * RAD;
-  const dφ = φ2 - φ1;
-  const dλ = (b[0] - a[0]) * RAD;
-  const h = Math.sin(dφ / 2) ** 2 + Math.cos(φ1) * Math.cos(φ2) * Math.sin(dλ / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 /** Initial bearing from `a` to `b`, degrees clockwise from north, 0..360. */
 export function bearingDeg(a: LonLatPosition, b: LonLatPosition): number {
@@ -106,7 +97,7 @@ function ringOf(clockwise: LonLatPosition[]): PolygonGeometry {
 }
 
 /** The runway's length, metres on the sphere. */
-export const runwayLength = (runway: Runway) => distanceM(runway.start, runway.end);
+export const runwayLength = (runway: Runway) => haversineM(runway.start, runway.end);
 
 /** Spec §9: the buffer of `radius` (10 km) around the runway segment. */
 export function runwayBuffer(runway: Runway, radius = AIRPORT_BUFFER_M): PolygonGeometry {

@@ -1,7 +1,10 @@
 import { defineArea, type Services } from '../../area.js';
 import { project, projectAuth, projectMachine, projectMember } from '../../db/schema/index.js';
 import type { Platform } from '../../platform.js';
-import { projectAuthRoutes, projectMemberRoutes, projectRoutes } from './project.routes.js';
+import { projectAuthRoutes } from './project.access.routes.js';
+import { projectMemberRoutes } from './project.members.routes.js';
+import { projectQueryRoutes } from './project.queries.routes.js';
+import { projectRoutes } from './project.records.routes.js';
 import { ProjectService } from './project.service.js';
 
 declare module '../../area.js' {
@@ -30,7 +33,7 @@ export default defineArea({
   name: 'project',
   needs: ['fleet', 'resource'],
   services: buildServices,
-  routes: [projectRoutes, projectMemberRoutes, projectAuthRoutes],
+  routes: [projectRoutes, projectQueryRoutes, projectMemberRoutes, projectAuthRoutes],
   tables: [project, projectMember, projectMachine, projectAuth],
   permissions: ['project_home', 'project_members', 'projectauth'],
 });

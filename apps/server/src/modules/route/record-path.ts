@@ -1,17 +1,5 @@
-import { SPEED_RANGE } from '@aos/contract';
+import { EARTH_RADIUS_M, haversineM, SPEED_RANGE } from '@aos/contract';
 import simplify from 'simplify-js';
-
-/** The mean Earth radius, m (as the flight tracks measure their length). */
-const EARTH_RADIUS_M = 6_371_008.8;
-
-/** Great-circle distance between two positions, m. */
-function haversine(lon1: number, lat1: number, lon2: number, lat2: number): number {
-  const rad = Math.PI / 180;
-  const a =
-    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
-    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
-}
 
 /** One recorded position of the drone (a telemetry sample), in time order. */
 export interface PathSample {
@@ -47,7 +35,7 @@ export function pathLength(samples: readonly PathSample[]): number {
   for (let index = 1; index < samples.length; index++) {
     const a = samples[index - 1]!;
     const b = samples[index]!;
-    total += haversine(a.longitude, a.latitude, b.longitude, b.latitude);
+    total += haversineM([a.longitude, a.latitude], [b.longitude, b.latitude]);
   }
   return total;
 }

@@ -1,6 +1,6 @@
 import {
   type DesignPlan,
-  haversine,
+  haversineM,
   type RouteDesign,
   type RouteExportFormat,
   type RouteKind,
@@ -106,7 +106,7 @@ export function fileFigures(
           i < group.actionGroupEndIndex && i + 1 < placemarks.length;
           i++
         ) {
-          span += haversine(placemarks[i]!.position, placemarks[i + 1]!.position);
+          span += haversineM(placemarks[i]!.position, placemarks[i + 1]!.position);
         }
         const per =
           trigger.actionTriggerType === 'multipleDistance'

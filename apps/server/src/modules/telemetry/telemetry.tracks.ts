@@ -1,22 +1,14 @@
+import { EARTH_RADIUS_M, haversineM } from '@aos/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { flightTrack } from '../../db/schema/index.js';
 import { newId } from '../../lib/ids.js';
 import type { SampleRow } from './telemetry.samples.js';
 
-/** Mean Earth radius (IUGG), m. */
-const EARTH_RADIUS_M = 6_371_008.8;
-
-/** Great-circle distance between two WGS84 points, m (haversine). */
-export function haversine(lon1: number, lat1: number, lon2: number, lat2: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLon = (lon2 - lon1) * rad;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
-}
-
-/** The same in SQL, for expressions over stored rows (null when a coordinate is null). */
+/**
+ * Great-circle distance between two WGS84 points, m: the contract's haversineM in SQL, for expressions over
+ * stored rows (null when a coordinate is null).
+ */
 export function haversineSql(lon1: SQL, lat1: SQL, lon2: SQL, lat2: SQL): SQL {
   const a = sql`(power(sin(radians(${lat2} - ${lat1}) / 2), 2)
     + cos(radians(${lat1})) * cos(radians(${lat2})) * power(sin(radians(${lon2} - ${lon1}) / 2), 2))`;
@@ -65,7 +57,7 @@ export function aggregateTracks(rows: readonly SampleRow[]): TrackAggregate[] {
       const row = group[index]!;
       if (index > 0) {
         const before = group[index - 1]!;
-        distance += haversine(before.longitude!, before.latitude!, row.longitude!, row.latitude!);
+        distance += haversineM([before.longitude!, before.latitude!], [row.longitude!, row.latitude!]);
       }
       if (row.elevation !== null && (maxElevation === null || row.elevation > maxElevation))
         maxElevation = row.elevation;

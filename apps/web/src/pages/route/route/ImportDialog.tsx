@@ -3,9 +3,8 @@ import type { RouteDetail, RouteImportQuery } from '@aos/contract';
 import { Button, Divider, Form, Input, InputNumber, Modal, Select, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrors } from '../../../api/http';
-import { useAction } from '../../../components/useAction';
 import { importRoute } from './api';
+import { useFormDialog } from './formDialog';
 import { IMPORT_MAX_BYTES, importFormatOf } from './format';
 import { DockSelect } from './inputs';
 import { useRouteText } from './text';
@@ -73,44 +72,19 @@ export function ImportDialog({
 }) {
   const { t } = useTranslation();
   const text = useRouteText();
-  const [form] = Form.useForm<ImportValues>();
   const [file, setFile] = useState<File>();
   const pick = (key: string) => t('crud.requiredSelect', { field: t(key) });
   const kmz = file ? importFormatOf(file.name) === 'kmz' : false;
-  const saving = useAction({
-    onError: (error) => {
-      const fields = fieldErrors(error);
-      if (!fields) return;
-      form.setFields(
-        Object.entries(fields).map(([name, message]) => ({
-          name: FIELDS.find((field) => field === name) ?? 'file',
-          errors: [message],
-        })),
-      );
+  const { form, busy, close, submit } = useFormDialog({
+    fields: FIELDS,
+    fallback: 'file',
+    save: ({ file: chosen, ...query }: ImportValues) => importRoute(chosen!, query),
+    onClose: () => {
+      setFile(undefined);
+      onClose();
     },
+    onSaved: onImported,
   });
-
-  const close = () => {
-    form.resetFields();
-    setFile(undefined);
-    onClose();
-  };
-
-  const submit = async () => {
-    let values: ImportValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    const { file: chosen, ...query } = values;
-    await saving.run(() => importRoute(chosen!, query), {
-      onDone: (route) => {
-        close();
-        onImported(route);
-      },
-    });
-  };
 
   return (
     <Modal
@@ -119,7 +93,7 @@ export function ImportDialog({
       onCancel={close}
       onOk={() => void submit()}
       okText={t('routeManager.importDialog.submit')}
-      okButtonProps={{ loading: saving.busy, 'data-testid': 'route-import-submit' } as never}
+      okButtonProps={{ loading: busy, 'data-testid': 'route-import-submit' } as never}
       width={620}
       destroyOnHidden
       data-testid="route-import-dialog"

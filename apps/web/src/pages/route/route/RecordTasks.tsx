@@ -12,10 +12,10 @@ import { App, Button, Drawer, Form, Input, InputNumber, Modal, Space, Table, Tag
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrors } from '../../../api/http';
 import { useAction } from '../../../components/useAction';
 import { DeviceSelect } from '../../fleet/device/inputs';
 import { recordTaskPage, removeRecordTasks, submitRecordTask } from './api';
+import { useFormDialog } from './formDialog';
 import { useRouteText } from './text';
 
 const STATUS_COLORS: Record<RecordStatus, string> = {
@@ -41,37 +41,13 @@ function StartDialog({
   onStarted: (task: RecordTask) => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<StartValues>();
-  const saving = useAction({
-    onError: (error) => {
-      const fields = fieldErrors(error);
-      if (!fields) return;
-      form.setFields(
-        Object.entries(fields).map(([name, message]) => ({
-          name: START_FIELDS.find((field) => field === name) ?? 'droneId',
-          errors: [message],
-        })),
-      );
-    },
+  const { form, busy, close, submit } = useFormDialog({
+    fields: START_FIELDS,
+    fallback: 'droneId',
+    save: (values: StartValues) => submitRecordTask(values),
+    onClose,
+    onSaved: onStarted,
   });
-  const close = () => {
-    form.resetFields();
-    onClose();
-  };
-  const submit = async () => {
-    let values: StartValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    await saving.run(() => submitRecordTask(values), {
-      onDone: (task) => {
-        close();
-        onStarted(task);
-      },
-    });
-  };
   return (
     <Modal
       open={open}
@@ -79,7 +55,7 @@ function StartDialog({
       onCancel={close}
       onOk={() => void submit()}
       okText={t('routeManager.record.startOk')}
-      okButtonProps={{ loading: saving.busy, 'data-testid': 'record-start-submit' } as never}
+      okButtonProps={{ loading: busy, 'data-testid': 'record-start-submit' } as never}
       destroyOnHidden
       data-testid="record-start-dialog"
     >
