@@ -90,6 +90,8 @@ describe('a project’s flying tasks and its removal', () => {
 
     await moveTo(flying.id as string, 2, { percent: 40, waypointIndex: 1, startTime: new Date() });
     await moveTo(elsewhere.id as string, 2, { percent: 10 });
+    // taken by its dock ahead of its time (received, not yet told to fly): waiting, not flying
+    await moveTo(waiting.id as string, 1, { startTime: null });
     const answer = (await ok(
       await mine.send('POST', `${M}/getFlyingTask?projectId=${projectId}`),
     )) as unknown as Row[];

@@ -1,5 +1,5 @@
 import { DICT, haversineM, PROJECT_CENTER_AREA_M } from '@aos/contract';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { dock, dockDrone, project, projectMachine, task, taskExecution } from '../../db/schema/index.js';
 import type { Ctx } from '../../lib/context.js';
 import { scope } from '../../lib/tenant-scope.js';
@@ -48,7 +48,13 @@ export class ProjectQueries {
       .leftJoin(dock, and(eq(dock.id, taskExecution.hangarId), eq(dock.isDeleted, 0)))
       .where(
         and(
-          scope(ctx, taskExecution, inArray(taskExecution.taskStatus, FLYING)),
+          scope(
+            ctx,
+            taskExecution,
+            inArray(taskExecution.taskStatus, FLYING),
+            // a flight its dock took ahead of its time is not flying until it is told to (task area)
+            sql`not (${taskExecution.taskStatus} = 1 and ${taskExecution.startTime} is null)`,
+          ),
           scope(ctx, task, eq(task.projectId, projectId)),
         ),
       )
