@@ -18,7 +18,12 @@ import './locale';
 export function TaskRunning({ onOpen, canOpen }: { onOpen: (taskId: string) => void; canOpen: boolean }) {
   const { t } = useTranslation();
   const text = useTaskText();
-  const running = useLiveFlights({ queryKey: ['task', 'running'], queryFn: runningExecutions });
+  const running = useLiveFlights({
+    queryKey: ['task', 'running'],
+    queryFn: runningExecutions,
+    // what flies now anywhere in the fleet: every dock followed, a flight shows as it starts
+    docks: 'all',
+  });
   const build = executionColumns(t, text, 'running');
 
   const columns: ColumnsType<TaskExecution> = [

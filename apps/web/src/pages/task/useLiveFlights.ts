@@ -7,8 +7,8 @@ import { flightJobOf, type LiveFlight, withLiveProgress } from './views';
 /** The list is read again this often while the live feed is down: nothing is pushed then. */
 export const FALLBACK_POLL_MS = 30_000;
 /**
- * ...and this often while it is up, only for what the feed does not carry: a flight a dock not on screen has
- * just received (everything that moves on a flight shown comes pushed).
+ * ...and this often while it is up, only for what the feed does not carry: a flight a dock has received and
+ * not started yet, or one of a dock not followed (everything that moves on a flight followed comes pushed).
  */
 export const DISCOVERY_POLL_MS = 60_000;
 /**
@@ -20,7 +20,8 @@ const NO_DOCKS: readonly string[] = [];
 
 /**
  * Flights received or in progress (the running view, a project's flight card) that follow the live feed as
- * the task detail does: the docks of the flights listed (and `docks`, those a flight may start on) are
+ * the task detail does: the docks of the flights listed and `docks`, those a flight may start on (every
+ * device of the tenant for 'all', so a flight starting anywhere shows at its first progress frame), are
  * followed over the console's socket; each flight shows its dock's running flight job (percent, in progress,
  * paused) as it arrives, and every flight job frame of those docks reads the list again (waypoint, media,
  * the status the server recorded; a flight that ended leaves). Polling is only the slow net: FALLBACK_POLL_MS
@@ -30,7 +31,8 @@ const NO_DOCKS: readonly string[] = [];
 export function useLiveFlights<T extends LiveFlight>(options: {
   queryKey: QueryKey;
   queryFn: () => Promise<T[]>;
-  docks?: readonly string[];
+  /** docks a flight may start on, followed too; 'all': every device of the tenant (a fleet-wide view) */
+  docks?: readonly string[] | 'all';
 }) {
   const { queryKey, queryFn, docks = NO_DOCKS } = options;
   const queryClient = useQueryClient();
@@ -45,13 +47,13 @@ export function useLiveFlights<T extends LiveFlight>(options: {
     () =>
       [
         ...new Set([
-          ...docks,
+          ...(docks === 'all' ? [] : docks),
           ...(rows ?? []).map((flight) => flight.hangarSn).filter((sn): sn is string => Boolean(sn)),
         ]),
       ].sort(),
     [docks, rows],
   );
-  useLiveConnection(sns);
+  useLiveConnection(docks === 'all' ? undefined : sns);
   // the running flight job of each dock followed; re-rendered only when one of them changes
   const jobs = useLiveStore(useShallow((state) => sns.map((sn) => flightJobOf(state.devices[sn]))));
 
@@ -59,7 +61,7 @@ export function useLiveFlights<T extends LiveFlight>(options: {
   useEffect(() => () => clearTimeout(settle.current), []);
   const shown = useRef(new Map<string, string>());
   useLiveEvent('job', (data) => {
-    if (data.job.method !== 'flighttask_progress' || !sns.includes(data.sn)) return;
+    if (data.job.method !== 'flighttask_progress' || (docks !== 'all' && !sns.includes(data.sn))) return;
     // one read at a time: a frame while a read is under way joins it
     const read = () =>
       void queryClient.refetchQueries({ queryKey, type: 'active' }, { cancelRefetch: false });
