@@ -1,4 +1,5 @@
 import { PlatformClient, SimFleet } from '../apps/device-sim/src/index.js';
+import { expect } from 'vitest';
 import { ADMIN_PASSWORD, type Platform } from './harness.js';
 
 export interface SimulatedDock {
@@ -45,4 +46,25 @@ export async function simulatedDock(
   });
   await fleet.start();
   return { fleet, client };
+}
+
+/**
+ * One call to `platform`'s API as the holder of `token` (answers in zh-CN), expected to succeed (200): answers
+ * its `data`. The test files' way to set up what the browser then shows.
+ */
+export async function platformApi(
+  platform: Platform,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
+  const response = await platform.app.inject({
+    method,
+    url,
+    payload: payload as never,
+    headers: { 'blade-auth': `bearer ${token}`, 'accept-language': 'zh-CN' },
+  });
+  expect(response.statusCode, `${method} ${url}: ${response.body.slice(0, 400)}`).toBe(200);
+  return response.json().data as Record<string, unknown>;
 }

@@ -12,7 +12,7 @@ import {
   signedInEnglish,
   still,
 } from './harness.js';
-import { simulatedDock } from './sim.js';
+import { platformApi, simulatedDock } from './sim.js';
 
 /**
  * The task manager (/route-mission/task) against the real server and a simulated dock (apps/device-sim)
@@ -40,16 +40,8 @@ let page: Page;
 let token: string;
 let taskId: string;
 
-async function api(method: 'GET' | 'POST', url: string, payload?: unknown) {
-  const response = await env.platform.app.inject({
-    method,
-    url,
-    payload: payload as never,
-    headers: { 'blade-auth': `bearer ${token}`, 'accept-language': 'zh-CN' },
-  });
-  expect(response.statusCode, `${method} ${url}: ${response.body.slice(0, 400)}`).toBe(200);
-  return response.json().data as Record<string, unknown>;
-}
+const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+  platformApi(env.platform, token, method, url, payload);
 
 /** A short waypoint route beside the dock: out 150 m, across, and back. */
 const design = {

@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimFleet } from '../apps/device-sim/src/index.js';
 import { addUser } from '../apps/server/test/org-helper.js';
 import { hasText, newPage, onePlatform, ready, signedIn, signedInEnglish, still } from './harness.js';
-import { simulatedDock } from './sim.js';
+import { platformApi, simulatedDock } from './sim.js';
 
 /**
  * The task manager's running and history views, the assign dialog, the home page's task card and the project
@@ -39,16 +39,8 @@ let taskId: string;
 let laterId: string;
 let pilotId: string;
 
-async function api(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) {
-  const response = await env.platform.app.inject({
-    method,
-    url,
-    payload: payload as never,
-    headers: { 'blade-auth': `bearer ${token}`, 'accept-language': 'zh-CN' },
-  });
-  expect(response.statusCode, `${method} ${url}: ${response.body.slice(0, 400)}`).toBe(200);
-  return response.json().data as Record<string, unknown>;
-}
+const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+  platformApi(env.platform, token, method, url, payload);
 
 /** A waypoint route beside the dock, long enough to pause on the way: out, across twice, and back. */
 const design = {
@@ -75,6 +67,17 @@ const taskRow = (on: Page, name: string) =>
   on
     .getByTestId('task-table')
     .locator('tr', { has: on.getByTestId('task-name').getByText(name, { exact: true }) });
+
+/** The row buttons of a task never flown (delete, detail, edit, assign, fly now, cancel) are on one line. */
+async function buttonsOnOneLine(on: Page, name: string) {
+  const row = taskRow(on, name);
+  await row.getByTestId('row-cancel').waitFor();
+  const tops = await row
+    .locator('td:last-child button')
+    .evaluateAll((buttons) => buttons.map((button) => Math.round(button.getBoundingClientRect().top)));
+  expect(tops.length).toBeGreaterThanOrEqual(5);
+  expect(new Set(tops)).toHaveProperty('size', 1);
+}
 
 beforeAll(async () => {
   ({ fleet } = await simulatedDock(
@@ -148,6 +151,20 @@ describe('task views', () => {
         },
       )
       .toBeGreaterThan(0);
+    // from here the list is not read again (its requests held): the progress that moves on comes over the
+    // live feed, from the dock's flight job
+    const held: Route[] = [];
+    await page.route(`**${TASKS}/getRunningTaskList`, (route) => void held.push(route));
+    expect(await page.getByTestId('running-feed').getAttribute('data-live')).toBe('true');
+    const progress = running.getByTestId('running-progress');
+    const before = Number(await progress.getAttribute('data-percent'));
+    await expect
+      .poll(async () => Number(await progress.getAttribute('data-percent')), { timeout: 120_000 })
+      .toBeGreaterThan(before);
+    expect(await progress.getAttribute('data-live')).toBe('true');
+    expect(held.length).toBeGreaterThan(0);
+    await page.unroute(`**${TASKS}/getRunningTaskList`);
+    for (const route of held) await route.continue().catch(() => undefined);
     await still(page);
     await page.screenshot({ path: shot('running-zh-CN') });
 
@@ -189,6 +206,11 @@ describe('task views', () => {
     await hasText(flyingItem, TASK);
     await hasText(flyingItem, '已暂停');
     await hasText(side.getByTestId('flight-count'), '1');
+    // the card follows the dock's flight job on the live feed
+    expect(await side.getByTestId('project-flying').getAttribute('data-live')).toBe('true');
+    await expect
+      .poll(() => flyingItem.getByTestId('project-flying-progress').getAttribute('data-live'))
+      .toBe('true');
     await still(side);
     await side.screenshot({ path: shot('project-flying-zh-CN') });
     // a project with a task flying is not removed: the refusal names the task
@@ -307,6 +329,9 @@ describe('task views', () => {
 
     await openScreen(page);
     const row = taskRow(page, LATER);
+    await buttonsOnOneLine(page, LATER);
+    await still(page);
+    await page.screenshot({ path: shot('list-zh-CN') });
     // a completed task cannot be given to anyone: no assign button on it
     expect(await taskRow(page, TASK).getByTestId('row-assign').count()).toBe(0);
     await row.getByTestId('row-assign').click();
@@ -363,6 +388,9 @@ describe('task views', () => {
       await on.getByTestId('task-mode').getByText('In progress').click();
       await hasText(on.getByTestId('task-running'), 'Nothing is flying now');
       await hasText(on.getByTestId('running-table').locator('th'), 'Progress');
+      await hasText(on.getByTestId('running-feed'), 'Live');
+      await still(on);
+      await on.screenshot({ path: shot('running-en-US') });
       await on.getByTestId('task-mode').getByText('History').click();
       const flown = on.locator(`[data-testid="history-table"] tr[data-task="${taskId}"]`);
       await hasText(flown.getByTestId('history-result'), 'Completed');
@@ -378,6 +406,9 @@ describe('task views', () => {
       await on.keyboard.press('Escape');
 
       await on.getByTestId('task-mode').getByText('List').click();
+      await buttonsOnOneLine(on, LATER);
+      await still(on);
+      await on.screenshot({ path: shot('list-en-US') });
       await taskRow(on, LATER).getByTestId('row-assign').click();
       const dialog = on.getByTestId('task-assign');
       await hasText(dialog, `Assign task · ${LATER}`);
@@ -385,6 +416,20 @@ describe('task views', () => {
       await still(on);
       await on.screenshot({ path: shot('assign-en-US') });
       await on.keyboard.press('Escape');
+
+      // the project's flight card, on the live feed
+      await on.goto(`${env.platform.url}/project/home/index`);
+      await on.getByTestId('project-table').waitFor();
+      await ready(on);
+      await on
+        .getByTestId('project-table')
+        .locator('tr', { hasText: PROJECT })
+        .getByTestId('row-manage')
+        .click();
+      await hasText(on.getByTestId('project-flying'), 'Nothing of this project is flying now');
+      await expect.poll(() => on.getByTestId('project-flying').getAttribute('data-live')).toBe('true');
+      await still(on);
+      await on.screenshot({ path: shot('project-flying-en-US') });
     } finally {
       await english.context.close();
     }

@@ -25,6 +25,7 @@ import {
   device,
   dock,
   dockDrone,
+  project,
   task,
   taskCodeSequence,
   taskExecution,
@@ -118,7 +119,22 @@ export class TaskService {
       .orderBy(desc(task.createTime), desc(task.id))
       .limit(query.size)
       .offset((query.current - 1) * query.size);
-    return pageAnswer(await this.shown(ctx, rows), total, query);
+    // the list's project column: names of the caller's tenant's projects only (a project removed: none)
+    const projectIds = [
+      ...new Set(rows.map((row) => row.projectId).filter((id): id is string => Boolean(id))),
+    ];
+    const projects = projectIds.length
+      ? await ctx.db
+          .select({ id: project.id, name: project.name })
+          .from(project)
+          .where(scope(ctx, project, inArray(project.id, projectIds)))
+      : [];
+    const projectNames = new Map(projects.map((item) => [item.id, item.name]));
+    const shown = (await this.shown(ctx, rows)).map((row) => ({
+      ...row,
+      projectName: row.projectId ? (projectNames.get(row.projectId) ?? null) : null,
+    }));
+    return pageAnswer(shown, total, query);
   }
 
   async row(ctx: Ctx, id: string): Promise<TaskRow> {

@@ -1,140 +1,23 @@
-import { ArrowRightOutlined } from '@ant-design/icons';
-import { isFinalStatus, TASK_STATUS, type Task, type TaskStatus, type TaskTimelineItem } from '@aos/contract';
+import { isFinalStatus, type TaskStatus } from '@aos/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Drawer,
-  Empty,
-  Progress,
-  Row,
-  Space,
-  Spin,
-  Statistic,
-  Switch,
-  Tag,
-  Timeline,
-  Typography,
-} from 'antd';
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { Button, Card, Col, Descriptions, Drawer, Row, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MapLoading } from '../../components/map/LazyMapView';
-import { loadMapChunk } from '../../components/map/load';
-import { useMapSettings } from '../../components/map/settings';
 import { formatDateTime } from '../../components/time';
-import { useAction } from '../../components/useAction';
 import { useLiveEvent, useLiveStore, useLiveConnection } from '../../live/store';
 import { useSession } from '../../store/session';
 import { DockStatePanel } from '../live/shared/DockStatePanel';
 import { droneOfDock } from '../live/monitor/fleet';
 import { droneSnOf } from '../live/remote/context';
-import { headingOf, positionOf } from '../live/monitor/status';
-import {
-  cancelHangarTask,
-  closeTask,
-  executeNow,
-  pauseTask,
-  resumeTask,
-  executionsOf,
-  routeDetail,
-  taskDetail,
-  taskTimeline,
-} from './api';
+import { executionsOf, routeDetail, taskDetail, taskTimeline } from './api';
 import { statusColor } from './calendar';
 import { currentExecution, taskControls } from './controls';
 import type { TaskCodes } from './codes';
+import { TaskFlightPanel } from './TaskFlightPanel';
+import { TaskTimeline } from './TaskTimeline';
 import { useTaskText } from './text';
+import { useTaskCommands } from './useTaskCommands';
 import './locale';
 import './task.css';
-
-const TaskMap = lazy(() => loadMapChunk(() => import('./TaskMap')));
-
-/** The operator's commands on a task, confirmed, with the task's lists refreshed after. */
-export function useTaskCommands() {
-  const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const queryClient = useQueryClient();
-  const action = useAction();
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['crud', 'project_task'] });
-    void queryClient.invalidateQueries({ queryKey: ['crud', 'mission_task'] });
-    void queryClient.invalidateQueries({ queryKey: ['task'] });
-    void queryClient.invalidateQueries({ queryKey: ['task-calendar'] });
-  };
-  const confirm = (kind: 'close' | 'cancel' | 'execute', task: Pick<Task, 'id' | 'name'>) => {
-    const call = { close: closeTask, cancel: cancelHangarTask, execute: executeNow }[kind];
-    modal.confirm({
-      title: t(`taskManager.commands.${kind}`),
-      content: t(`taskManager.commands.${kind}Confirm`, { name: task.name }),
-      okButtonProps: { danger: kind !== 'execute', 'data-testid': 'confirm-task-command' } as never,
-      onOk: () =>
-        action.run(() => call(task.id), {
-          success: t(`taskManager.commands.${kind}Done`, { name: task.name }),
-          onDone: refresh,
-        }),
-    });
-  };
-  /** pause or resume at once: nothing is lost either way */
-  const steer = (kind: 'pause' | 'resume', task: Pick<Task, 'id' | 'name'>) =>
-    void action.run(() => (kind === 'pause' ? pauseTask : resumeTask)(task.id), {
-      success: t(`taskManager.commands.${kind}Done`, { name: task.name }),
-      onDone: refresh,
-    });
-  return { busy: action.busy, confirm, steer };
-}
-
-function TimelineList({ items }: { items: TaskTimelineItem[] }) {
-  const { t } = useTranslation();
-  const text = useTaskText();
-  if (items.length === 0) return <Empty description={t('taskManager.timeline.empty')} />;
-  return (
-    <Timeline
-      data-testid="task-timeline"
-      items={items.map((item) => ({
-        key: item.id,
-        color: item.toStatus === null ? 'gray' : statusColor(item.toStatus).hex,
-        content: (
-          <div data-testid="task-timeline-item" data-kind={item.kind} data-to={item.toStatus ?? ''}>
-            <div className="task-timeline-head">
-              <Typography.Text type="secondary">{formatDateTime(item.time)}</Typography.Text>
-              {item.fromStatus !== null && item.toStatus !== null && (
-                <span>
-                  <Tag color={statusColor(item.fromStatus).tag}>{text.status(item.fromStatus)}</Tag>
-                  <ArrowRightOutlined />{' '}
-                  <Tag color={statusColor(item.toStatus).tag}>{text.status(item.toStatus)}</Tag>
-                </span>
-              )}
-              {item.toStatus === null && (
-                <Tag>{t(`taskManager.timeline.kinds.${item.kind}`, { defaultValue: item.kind })}</Tag>
-              )}
-            </div>
-            <div data-testid="task-timeline-cause">
-              {text.message(item.cause, item.params)}
-              {item.errorCode !== null && (
-                <Typography.Text type="secondary">
-                  {' '}
-                  ({t('taskManager.timeline.code', { code: item.errorCode })})
-                </Typography.Text>
-              )}
-            </div>
-            {item.remedy && (
-              <div className="task-timeline-remedy" data-testid="task-timeline-remedy">
-                {t('taskManager.timeline.remedy')}: {text.message(item.remedy, item.params)}
-              </div>
-            )}
-            <Typography.Text type="secondary" className="task-timeline-who">
-              {item.userName ?? t('taskManager.timeline.platform')}
-            </Typography.Text>
-          </div>
-        ),
-      }))}
-    />
-  );
-}
 
 /**
  * A task's detail (row "detail", a calendar entry): the planned route on the map with the dock and the
@@ -162,12 +45,10 @@ function OpenTaskDetail({
 }) {
   const { t } = useTranslation();
   const text = useTaskText();
-  const settings = useMapSettings();
   const permission = useSession((state) => state.permission);
   const can = (code: string) => Boolean(permission[code]);
   const commands = useTaskCommands();
   const queryClient = useQueryClient();
-  const [follow, setFollow] = useState(true);
 
   const task = useQuery({
     queryKey: ['task', 'detail', taskId],
@@ -213,20 +94,6 @@ function OpenTaskDetail({
   const liveJob = dock?.jobs.find((job) => job.method === 'flighttask_progress');
 
   const execution = currentExecution(executions.data ?? []);
-  const flying = execution?.taskStatus === TASK_STATUS.EXECUTING;
-  const dronePosition = positionOf(drone);
-  const droneOnMap = useMemo(
-    () =>
-      dronePosition && (flying || drone?.online)
-        ? { position: dronePosition, heading: headingOf(drone) }
-        : null,
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [dronePosition?.[0], dronePosition?.[1], flying, drone?.online, headingOf(drone)],
-  );
-  const dockPosition = positionOf(dock);
-  const total = route.data?.waypointCount ?? null;
-  const waypoint = execution?.waypointIndex ?? null;
-  const percent = execution?.percent ?? liveJob?.percent ?? null;
   const controls = shown ? taskControls(shown, execution?.paused ?? false) : null;
 
   return (
@@ -290,119 +157,14 @@ function OpenTaskDetail({
       ) : (
         <Row gutter={16}>
           <Col span={15}>
-            {route.data ? (
-              <Suspense fallback={<MapLoading height={380} />}>
-                <TaskMap
-                  key={route.data.id}
-                  settings={settings}
-                  waylines={route.data.waylines}
-                  bbox={route.data.bbox}
-                  drone={droneOnMap}
-                  dock={dockPosition}
-                  follow={follow}
-                  testId="task-detail-map"
-                />
-              </Suspense>
-            ) : shown.routeId ? (
-              <MapLoading height={380} />
-            ) : (
-              <Empty description={t('taskManager.detail.noRoute')} />
-            )}
-            <div className="task-map-bar">
-              <Space>
-                <Switch size="small" checked={follow} onChange={setFollow} data-testid="task-follow" />
-                {t('taskManager.detail.follow')}
-              </Space>
-              {drone && (
-                <Typography.Text type="secondary" data-testid="task-drone">
-                  {t('taskManager.detail.aircraft', { sn: drone.sn })}
-                </Typography.Text>
-              )}
-            </div>
-
-            <Card
-              size="small"
-              title={t('taskManager.detail.progress')}
-              style={{ marginTop: 12 }}
-              data-testid="task-progress"
-            >
-              <Row gutter={16} align="middle">
-                <Col span={9}>
-                  <Progress
-                    type="circle"
-                    size={96}
-                    percent={Math.round(
-                      percent ?? (execution?.taskStatus === TASK_STATUS.COMPLETED ? 100 : 0),
-                    )}
-                    status={
-                      execution?.taskStatus === TASK_STATUS.FAILED
-                        ? 'exception'
-                        : flying
-                          ? 'active'
-                          : undefined
-                    }
-                    data-testid="task-percent"
-                  />
-                </Col>
-                <Col span={15}>
-                  <Row gutter={[8, 8]}>
-                    <Col span={12}>
-                      <div data-testid="task-waypoint">
-                        <Statistic
-                          title={t('taskManager.detail.waypoint')}
-                          value={waypoint === null ? '—' : `${waypoint + 1} / ${total ?? '—'}`}
-                          styles={{ content: { fontSize: 18 } }}
-                        />
-                      </div>
-                    </Col>
-                    <Col span={12}>
-                      <Statistic
-                        title={t('taskManager.detail.photos')}
-                        value={execution?.mediaCount ?? '—'}
-                        styles={{ content: { fontSize: 18 } }}
-                      />
-                    </Col>
-                    <Col span={12}>
-                      <div data-testid="task-duration">
-                        <Statistic
-                          title={t('taskManager.flightDuration')}
-                          value={text.duration(execution?.flightDuration ?? shown.flightDuration)}
-                          styles={{ content: { fontSize: 18 } }}
-                        />
-                      </div>
-                    </Col>
-                    <Col span={12}>
-                      <div data-testid="task-mileage">
-                        <Statistic
-                          title={t('taskManager.mileage')}
-                          value={text.distance(execution?.mileage ?? shown.mileage)}
-                          styles={{ content: { fontSize: 18 } }}
-                        />
-                      </div>
-                    </Col>
-                  </Row>
-                </Col>
-              </Row>
-              {execution?.paused && (
-                <Alert
-                  type="warning"
-                  showIcon
-                  style={{ marginTop: 8 }}
-                  title={t('taskManager.detail.paused')}
-                />
-              )}
-              {execution?.causeKey && (
-                <Alert
-                  type="error"
-                  showIcon
-                  style={{ marginTop: 8 }}
-                  data-testid="task-failure"
-                  title={text.message(execution.causeKey)}
-                  description={execution.remedyKey ? text.message(execution.remedyKey) : undefined}
-                />
-              )}
-            </Card>
-
+            <TaskFlightPanel
+              task={shown}
+              route={route.data}
+              execution={execution}
+              dock={dock}
+              drone={drone}
+              liveJob={liveJob}
+            />
             <Descriptions
               style={{ marginTop: 12 }}
               size="small"
@@ -472,7 +234,7 @@ function OpenTaskDetail({
             )}
             {can(codes.timeline) && (
               <Card size="small" title={t('taskManager.timeline.title')} style={{ marginTop: 12 }}>
-                {timeline.isLoading ? <Spin /> : <TimelineList items={timeline.data ?? []} />}
+                {timeline.isLoading ? <Spin /> : <TaskTimeline items={timeline.data ?? []} />}
               </Card>
             )}
           </Col>

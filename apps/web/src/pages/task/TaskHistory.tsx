@@ -11,7 +11,7 @@ import { useMapSettings } from '../../components/map/settings';
 import { formatDateTime } from '../../components/time';
 import { DockSelect } from '../route/route/inputs';
 import { historyPage, taskTrack } from './api';
-import { statusColor } from './calendar';
+import { executionColumns } from './columns';
 import { useTaskText } from './text';
 import { HISTORY_RESULTS, trackBox } from './views';
 import './locale';
@@ -100,22 +100,9 @@ export function TaskHistory({ onOpen, canOpen }: { onOpen: (taskId: string) => v
     refetchInterval: 30_000,
   });
 
+  const build = executionColumns(t, text, 'history');
   const columns: ColumnsType<TaskExecution> = [
-    {
-      title: t('taskManager.running.task'),
-      key: 'task',
-      width: 200,
-      render: (_, execution) => (
-        <>
-          <div className="task-name" data-testid="history-name">
-            {execution.taskName}
-          </div>
-          <div className="task-sub">
-            {[execution.taskCode, text.type(execution.taskType)].filter(Boolean).join(' · ')}
-          </div>
-        </>
-      ),
-    },
+    build.task(200),
     {
       title: t('taskManager.dock'),
       key: 'dock',
@@ -151,20 +138,8 @@ export function TaskHistory({ onOpen, canOpen }: { onOpen: (taskId: string) => v
       width: 100,
       render: (_, execution) => <span data-testid="history-mileage">{text.distance(execution.mileage)}</span>,
     },
-    {
-      title: t('taskManager.history.result'),
-      key: 'result',
-      width: 110,
-      render: (_, execution) => (
-        <Tag
-          color={statusColor(execution.taskStatus).tag}
-          data-testid="history-result"
-          data-status={execution.taskStatus}
-        >
-          {text.status(execution.taskStatus)}
-        </Tag>
-      ),
-    },
+    build.status(t('taskManager.history.result'), 'result', 110),
+    build.progress(150),
     {
       title: t('taskManager.history.cause'),
       key: 'cause',

@@ -23,7 +23,8 @@ import { TaskAssignDialog } from './TaskAssignDialog';
 import { TaskCalendar } from './TaskCalendar';
 import { TaskCreateDrawer } from './TaskCreateDrawer';
 import { taskControls } from './controls';
-import { TaskDetailDrawer, useTaskCommands } from './TaskDetailDrawer';
+import { TaskDetailDrawer } from './TaskDetailDrawer';
+import { useTaskCommands } from './useTaskCommands';
 import { TaskHistory } from './TaskHistory';
 import { TaskRunning } from './TaskRunning';
 import { useTaskText } from './text';
@@ -56,6 +57,12 @@ function RouteSelect(props: {
 }
 
 /**
+ * The row buttons' column, sized per language for the most a row shows on one line (a pending hangar task
+ * never flown: delete, detail, edit, assign, fly now, cancel hangar task); English words are the longer.
+ */
+const ACTION_WIDTH: Record<string, number> = { 'zh-CN': 390, 'en-US': 480 };
+
+/**
  * The task manager (issue 17 "Console"; menus project_task and mission_task): the tasks as a calendar of
  * their flights (day, week, month) or as a list (code, name, type, route, dock, next flight, status, flown
  * duration and mileage) searched by name, code, type, status, dock, route and the time of their flights.
@@ -67,6 +74,7 @@ export function TaskManager({ codes }: { codes: TaskCodes }) {
   const text = useTaskText();
   const queryClient = useQueryClient();
   const permission = useSession((state) => state.permission);
+  const language = useSession((state) => state.language);
   const can = (code: string) => Boolean(permission[code]);
   const commands = useTaskCommands();
   const [mode, setMode] = useState<Mode>('list');
@@ -295,7 +303,7 @@ export function TaskManager({ codes }: { codes: TaskCodes }) {
           permissions={{ add: false, edit: false, view: false }}
           rowDeletable={(task) => !(task.taskStatus === 1 || task.taskStatus === 2)}
           dateRange={false}
-          actionWidth={330}
+          actionWidth={ACTION_WIDTH[language] ?? ACTION_WIDTH['en-US']}
           emptyText="taskManager.empty"
           toolbar={toolbar}
           rowActions={rowActions}

@@ -1,45 +1,33 @@
-import { PauseCircleOutlined } from '@ant-design/icons';
 import type { TaskExecution } from '@aos/contract';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Progress, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/time';
 import { runningExecutions } from './api';
-import { statusColor } from './calendar';
+import { executionColumns } from './columns';
 import { useTaskText } from './text';
-import { progressOf } from './views';
+import { useLiveFlights } from './useLiveFlights';
 import './locale';
 
 /**
  * What is flying now (`getRunningTaskList`): each flight a dock has received or is flying, with its task, dock,
- * start and progress (percent, waypoint, paused); polled every 5 s; a row opens its task's detail, where the
- * live map follows the aircraft.
+ * start and progress (percent, waypoint, paused), following the live feed (`useLiveFlights`: pushed progress
+ * and status, a slow poll only as a net); a row opens its task's detail, where the live map follows the
+ * aircraft.
  */
 export function TaskRunning({ onOpen, canOpen }: { onOpen: (taskId: string) => void; canOpen: boolean }) {
   const { t } = useTranslation();
   const text = useTaskText();
-  const running = useQuery({
+  const running = useLiveFlights({
     queryKey: ['task', 'running'],
     queryFn: runningExecutions,
-    refetchInterval: 5000,
+    // what flies now anywhere in the fleet: every dock followed, a flight shows as it starts
+    docks: 'all',
   });
+  const build = executionColumns(t, text, 'running');
 
   const columns: ColumnsType<TaskExecution> = [
-    {
-      title: t('taskManager.running.task'),
-      key: 'task',
-      render: (_, execution) => (
-        <>
-          <div className="task-name" data-testid="running-name">
-            {execution.taskName}
-          </div>
-          <div className="task-sub">
-            {[execution.taskCode, text.type(execution.taskType)].filter(Boolean).join(' · ')}
-          </div>
-        </>
-      ),
-    },
+    build.task(),
     {
       title: t('taskManager.running.dock'),
       key: 'dock',
@@ -48,58 +36,14 @@ export function TaskRunning({ onOpen, canOpen }: { onOpen: (taskId: string) => v
         <span data-testid="running-dock">{execution.hangarName ?? execution.hangarSn ?? '—'}</span>
       ),
     },
-    {
-      title: t('taskManager.status'),
-      key: 'status',
-      width: 150,
-      render: (_, execution) => (
-        <>
-          <Tag
-            color={statusColor(execution.taskStatus).tag}
-            data-testid="running-status"
-            data-status={execution.taskStatus}
-          >
-            {text.status(execution.taskStatus)}
-          </Tag>
-          {execution.paused && (
-            <Tag color="orange" icon={<PauseCircleOutlined />} data-testid="running-paused">
-              {t('taskManager.running.paused')}
-            </Tag>
-          )}
-        </>
-      ),
-    },
+    build.status(t('taskManager.status'), 'status', 150),
     {
       title: t('taskManager.running.started'),
       key: 'started',
       width: 170,
       render: (_, execution) => formatDateTime(execution.startTime ?? execution.planTime),
     },
-    {
-      title: t('taskManager.running.progress'),
-      key: 'progress',
-      width: 260,
-      render: (_, execution) => {
-        const progress = progressOf(execution);
-        return (
-          <div data-testid="running-progress" data-percent={progress.percent ?? ''}>
-            <Progress
-              percent={progress.percent ?? 0}
-              size="small"
-              status={execution.paused ? 'exception' : 'active'}
-              strokeColor={execution.paused ? '#fa8c16' : undefined}
-            />
-            <Typography.Text type="secondary" className="task-sub">
-              {progress.waiting
-                ? t('taskManager.running.waiting')
-                : progress.waypoint !== null
-                  ? t('taskManager.running.waypoint', { index: progress.waypoint })
-                  : '—'}
-            </Typography.Text>
-          </div>
-        );
-      },
-    },
+    build.progress(260),
     {
       title: t('crud.actions'),
       key: 'actions',
@@ -122,14 +66,22 @@ export function TaskRunning({ onOpen, canOpen }: { onOpen: (taskId: string) => v
     <Card
       size="small"
       title={t('taskManager.running.title')}
-      extra={<Typography.Text type="secondary">{t('taskManager.running.refreshed')}</Typography.Text>}
+      extra={
+        <Tag
+          color={running.live ? 'green' : 'default'}
+          data-testid="running-feed"
+          data-live={running.live ? 'true' : 'false'}
+        >
+          {t(running.live ? 'taskManager.running.live' : 'taskManager.running.polled')}
+        </Tag>
+      }
       data-testid="task-running"
     >
       <Table<TaskExecution>
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={running.data ?? []}
+        dataSource={running.flights}
         loading={running.isLoading}
         pagination={false}
         onRow={(execution) => ({ 'data-task': execution.taskId }) as never}

@@ -172,7 +172,8 @@ export default {
       waypoint: 'Waypoint {{index}}',
       paused: 'Paused',
       waiting: 'Waiting to take off',
-      refreshed: 'Refreshed every 5 s',
+      live: 'Live',
+      polled: 'Live feed down: refreshed every 30 s',
     },
     history: {
       title: 'History',

@@ -162,7 +162,8 @@ export default {
       waypoint: '航点 {{index}}',
       paused: '已暂停',
       waiting: '等待起飞',
-      refreshed: '每 5 秒刷新',
+      live: '实时',
+      polled: '实时推送中断：每 30 秒刷新',
     },
     history: {
       title: '历史记录',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { progressOf, trackBox } from './views';
+import type { LiveJob } from '@aos/contract';
+import { flightJobOf, progressOf, trackBox, withLiveProgress } from './views';
 
 describe('trackBox', () => {
   it('takes in the planned route and the flown track, with a margin', () => {
@@ -45,5 +46,58 @@ describe('progressOf', () => {
       percent: 0,
       waypoint: null,
     });
+  });
+});
+
+describe('withLiveProgress', () => {
+  const job = (
+    status: LiveJob['status'],
+    percent: number | null,
+    method = 'flighttask_progress',
+  ): LiveJob => ({
+    bid: `b-${status}`,
+    method,
+    status,
+    percent,
+    step: null,
+    result: null,
+    startedAt: 1,
+    updatedAt: 2,
+  });
+  const flight = { hangarSn: 'DOCK1', taskStatus: 1, percent: null, paused: false };
+
+  it('finds the dock’s running flight job, not a command or a job that ended', () => {
+    expect(flightJobOf(undefined)).toBeUndefined();
+    expect(flightJobOf({ jobs: [job('in_progress', 10, 'cover_open')] })).toBeUndefined();
+    expect(flightJobOf({ jobs: [job('ok', 100)] })).toBeUndefined();
+    const flying = job('in_progress', 40);
+    expect(flightJobOf({ jobs: [flying, job('in_progress', 5, 'cover_open')] })).toBe(flying);
+  });
+  it('brings a received flight to in progress with the job’s percent, and follows a pause', () => {
+    expect(withLiveProgress(flight, job('in_progress', 42))).toEqual({
+      ...flight,
+      taskStatus: 2,
+      percent: 42,
+      live: true,
+    });
+    expect(withLiveProgress({ ...flight, taskStatus: 2, percent: 30 }, job('paused', null))).toEqual({
+      ...flight,
+      taskStatus: 2,
+      percent: 30,
+      paused: true,
+      live: true,
+    });
+    // sent: the dock has it, not flying yet
+    expect(withLiveProgress(flight, job('sent', null)).taskStatus).toBe(1);
+  });
+  it('leaves a flight without a running job, or one that is over, as listed', () => {
+    expect(withLiveProgress(flight, undefined)).toEqual({ ...flight, live: false });
+    expect(withLiveProgress({ ...flight, taskStatus: 3, percent: 100 }, job('in_progress', 50))).toEqual({
+      ...flight,
+      taskStatus: 3,
+      percent: 100,
+      live: false,
+    });
+    expect(withLiveProgress(flight, job('failed', 50)).live).toBe(false);
   });
 });

@@ -1,4 +1,10 @@
-import { TASK_STATUS, type TaskExecution } from '@aos/contract';
+import {
+  type JobStatus,
+  type LiveDevice,
+  type LiveJob,
+  TASK_STATUS,
+  type TaskExecution,
+} from '@aos/contract';
 
 /** The results a flight of the history can have (historicalRoutePage): completed, expired, cancelled, failed. */
 export const HISTORY_RESULTS = [
@@ -40,4 +46,42 @@ export function progressOf(execution: Pick<TaskExecution, 'taskStatus' | 'percen
       : Math.round(Math.min(100, Math.max(0, execution.percent)));
   const waypoint = execution.waypointIndex === null ? null : execution.waypointIndex + 1;
   return { waiting, percent: waiting ? (percent ?? 0) : percent, waypoint };
+}
+
+/** What of a flight the list shows and the live feed may bring newer: its dock, status, percent and pause. */
+export interface LiveFlight {
+  hangarSn: string | null;
+  taskStatus: number;
+  percent: number | null;
+  paused: boolean;
+}
+
+/** The job statuses of a dock still flying its flight (`sent`, `in_progress`, `paused`); others are over. */
+const FLYING_JOB: ReadonlySet<JobStatus> = new Set(['sent', 'in_progress', 'paused']);
+
+/** The flight job a dock runs now (its last running `flighttask_progress`), as the live feed knows it. */
+export function flightJobOf(dock: Pick<LiveDevice, 'jobs'> | undefined): LiveJob | undefined {
+  return dock?.jobs.findLast((job) => job.method === 'flighttask_progress' && FLYING_JOB.has(job.status));
+}
+
+/**
+ * A flight received or in progress as the list answered it, brought up to date by its dock's running flight
+ * job from the live feed (a dock flies one flight at a time): the job's percent, in progress once the dock
+ * reports it, paused while the job says so. `live` says the feed's job was applied. A flight that is not
+ * received or in progress, or a dock with no running flight job, is answered as it was.
+ */
+export function withLiveProgress<T extends LiveFlight>(
+  flight: T,
+  job: LiveJob | undefined,
+): T & { live: boolean } {
+  const current = flight.taskStatus === TASK_STATUS.RECEIVED || flight.taskStatus === TASK_STATUS.EXECUTING;
+  if (!job || !current || !FLYING_JOB.has(job.status)) return { ...flight, live: false };
+  const started = job.status !== 'sent';
+  return {
+    ...flight,
+    taskStatus: started ? TASK_STATUS.EXECUTING : flight.taskStatus,
+    percent: job.percent ?? flight.percent,
+    paused: job.status === 'paused' ? true : flight.paused,
+    live: true,
+  };
 }
