@@ -48,8 +48,9 @@ export const SIM_RESULT = {
 
 /**
  * DJI Cloud API's documented codes of the wayline (flight task) services, which the simulator answers as a dock
- * does (DJI Cloud API error codes, 314xxx "flight task", 319xxx "task center", 321xxx "wayline execution", the
- * last three digits being the wayline break reason); packages/contract/src/device/codes.ts says cause and remedy.
+ * does (DJI Cloud API error codes, 314xxx "flight task", 319xxx "task center", and the wayline execution codes,
+ * 321000 plus DJI's wayline break reason, so 321xxx to 386535); packages/contract/src/device/codes.ts says cause and
+ * remedy.
  */
 export const WAYLINE_RESULT = {
   /** the device cannot run the task now (not idle: another job, a flight, remote debug) */
