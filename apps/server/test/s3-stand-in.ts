@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -107,7 +108,10 @@ export async function startS3StandIn(accessKey: string, secretKey: string): Prom
         for (const [, number, etag] of listed) {
           const part = upload.parts.get(Number(number));
           if (!part || part.etag !== etag!.replace(/&#34;|&quot;/g, '"')) return error(400, 'InvalidPart');
-          await pipeline(createReadStream(part.file), out, { end: false });
+          // written chunk by chunk: a pipeline per part into the one file (end: false) would leave its
+          // end-of-stream listeners on it, eleven parts and more a MaxListenersExceededWarning
+          for await (const chunk of createReadStream(part.file))
+            if (!out.write(chunk)) await once(out, 'drain');
         }
         await new Promise<void>((resolve) => out.end(resolve));
         stored.set(key, { file: target, contentType: upload.contentType, size: statSync(target).size });

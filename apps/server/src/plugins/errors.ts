@@ -149,7 +149,8 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
         .send({ error: error.error, error_description: translate(language, error.messageKey, error.params) });
     }
     if (error instanceof AppError) {
-      if (error.status === 500) {
+      // a 500, or an outside service's failure whose cause the administrator needs (a store failure)
+      if (error.status === 500 || error.cause !== undefined) {
         request.log.error({ err: error }, 'request failed');
         app.services.logs.serverError(request, error);
       }

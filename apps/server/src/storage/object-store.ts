@@ -65,12 +65,23 @@ export class RangeNotSatisfiableError extends Error {
   }
 }
 
-/** A store failure: the client learns only that storage failed; the cause goes to the error log. */
-export function storeFailed(cause: string): AppError {
-  const error = new AppError(500, 'resource.storeFailed');
+/**
+ * A store failure: a 502 (the object store, an outside service, failed: not a fault of this server); the
+ * client learns which store (`store`: its bucket) failed, the cause (`error.cause`) goes to the error log.
+ */
+export function storeFailed(cause: string, store = ''): AppError {
+  const error = new AppError(502, 'resource.storeFailed', { store });
+  error.cause = cause;
   error.stack = `StoreError: ${cause}\n${error.stack?.split('\n').slice(1).join('\n') ?? ''}`;
   error.message = `resource.storeFailed: ${cause.slice(0, 500)}`;
   return error;
+}
+
+/** `error`, a store failure of `store` named so (other errors unchanged). */
+export function storeNamed(error: unknown, store: string): unknown {
+  if (!(error instanceof AppError) || error.messageKey !== 'resource.storeFailed' || error.params.store)
+    return error;
+  return storeFailed(String(error.cause), store);
 }
 
 /** `[start, end]` of `range` in an object of `size` bytes (end clipped to the object), or null if outside. */

@@ -14,6 +14,7 @@ import {
   RangeNotSatisfiableError,
   type StoredObject,
   storeFailed,
+  storeNamed,
 } from './object-store.js';
 import { BodyError, discard, expectOk, type S3Response, sendRequest } from './s3-http.js';
 import { S3Multipart } from './s3-multipart.js';
@@ -58,7 +59,7 @@ export const OBJECT_MAX_BYTES = Math.max(IMAGE_MAX_BYTES, UPLOAD_MAX_BYTES, VIDE
  * An S3-compatible bucket reached with path-style URLs (`<endpoint>/<bucket>/<key>`, as MinIO serves them) and
  * Signature V4. A body of unknown size is cut into 8 MiB parts: one part or less is a single PUT, more is a
  * multipart upload, aborted on any failure, so only a complete object ever appears. Any failure of the store
- * is a 500 `resource.storeFailed` (cause in the error log); a failure of the body (a refused upload) is
+ * is a 502 `resource.storeFailed` naming the bucket (cause in the error log); a failure of the body (a refused upload) is
  * passed on as it is.
  */
 export class S3Store implements ObjectStore {
@@ -75,6 +76,27 @@ export class S3Store implements ObjectStore {
     const url = new URL(`${base}/${encodeKey(this.settings.bucket)}/${encodeKey(assertSafeKey(key))}`);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
     return url;
+  }
+
+  put(key: string, body: Readable, options: PutOptions): Promise<{ size: number }> {
+    return this.named(() => this.putUnnamed(key, body, options));
+  }
+
+  get(key: string, options: GetOptions = {}): Promise<StoredObject | null> {
+    return this.named(() => this.getUnnamed(key, options));
+  }
+
+  remove(key: string): Promise<void> {
+    return this.named(() => this.removeUnnamed(key));
+  }
+
+  /** A store failure of `work` names this bucket. */
+  private async named<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw storeNamed(error, this.settings.bucket);
+    }
   }
 
   /** Sign and send; a network failure is a store failure, a failing body keeps its own error. */
@@ -101,7 +123,7 @@ export class S3Store implements ObjectStore {
     }
   }
 
-  async put(key: string, body: Readable, options: PutOptions): Promise<{ size: number }> {
+  private async putUnnamed(key: string, body: Readable, options: PutOptions): Promise<{ size: number }> {
     assertSafeKey(key);
     try {
       if (options.size !== undefined && options.size <= SINGLE_PUT_MAX) {
@@ -131,7 +153,7 @@ export class S3Store implements ObjectStore {
     discard(response.body);
   }
 
-  async get(key: string, options: GetOptions = {}): Promise<StoredObject | null> {
+  private async getUnnamed(key: string, options: GetOptions = {}): Promise<StoredObject | null> {
     const headers: Record<string, string> = options.range ? { range: rangeHeader(options.range) } : {};
     const response = await this.call('GET', key, { headers, maxResponseBytes: OBJECT_MAX_BYTES });
     if (response.status === 404) {
@@ -158,7 +180,7 @@ export class S3Store implements ObjectStore {
     };
   }
 
-  async remove(key: string): Promise<void> {
+  private async removeUnnamed(key: string): Promise<void> {
     const response = await this.call('DELETE', key);
     if (response.status === 404) return discard(response.body);
     await expectOk(response, `DELETE ${key}`);

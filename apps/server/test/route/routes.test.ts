@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { planDesign, RouteDesign } from '@aos/contract';
 import { eq, inArray } from 'drizzle-orm';
@@ -61,6 +62,26 @@ const realKmz = () =>
       'wpmz/waylines.wpml': readFileSync(`${fixtures}m3td-tum-makeathon/wpmz/waylines.wpml`),
     }),
   );
+/** Every file in the app's local store. */
+const storedFiles = () => {
+  const dir = path.resolve(app.config.DATA_DIR, 'files');
+  return existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String).sort() : [];
+};
+/** The real KMZ with DJI's own three points only (its repository's appended fourth one taken out), edited. */
+const djiKmz = (edit: (text: string) => string = (text) => text) => {
+  const file = (name: string) =>
+    Buffer.from(
+      edit(
+        readFileSync(`${fixtures}m3td-tum-makeathon/wpmz/${name}`, 'utf8').replace(
+          /\n {4}<Placemark>(?:(?!<Placemark>)[\s\S])*?12\.1810242[\s\S]*?<\/Placemark>/,
+          '',
+        ),
+      ),
+    );
+  return Buffer.from(
+    zipSync({ 'wpmz/template.kml': file('template.kml'), 'wpmz/waylines.wpml': file('waylines.wpml') }),
+  );
+};
 
 async function ok<T = Row>(response: {
   statusCode: number;
@@ -213,8 +234,32 @@ describe('routes', () => {
     expect(await app.database.db.select({ id: routeLine.id }).from(routeLine)).toHaveLength(before.length);
   });
 
-  it('imports a real DJI KMZ unchanged: exported as it came, figures of the file, editable design', async () => {
-    const data = realKmz();
+  it('refuses the real DJI KMZ as its repository left it by the submit checks: 400 naming design, nothing written', async () => {
+    const rows = async () => (await app.database.db.select({ id: routeLine.id }).from(routeLine)).length;
+    const before = await rows();
+    const stored = storedFiles();
+    // the repository appended a fourth point 100 km from DJI's three: as a submitted design, far beyond the
+    // aircraft's endurance
+    const refused = await upload('makeathon.kmz', realKmz());
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(Object.keys(refused.json().data.errors)).toEqual(['design']);
+    expect(refused.json().data.check.items).toContainEqual(
+      expect.objectContaining({ level: 'block', code: 'endurance' }),
+    );
+    // an aircraft the file does not name and the platform does not know: the submit's rule, naming the field
+    const unknownAircraft = await upload(
+      'makeathon.kmz',
+      djiKmz((text) => text.replace(/<wpml:droneEnumValue>\d+</g, '<wpml:droneEnumValue>9999<')),
+      '?aircraftModelId=not-a-model',
+    );
+    expect(unknownAircraft.statusCode, unknownAircraft.body).toBe(400);
+    expect(Object.keys(unknownAircraft.json().data.errors)).toEqual(['aircraftModelId']);
+    expect(await rows()).toBe(before);
+    expect(storedFiles()).toEqual(stored);
+  });
+
+  it("imports DJI's own points of the real KMZ unchanged: exported as it came, figures of the file, editable design", async () => {
+    const data = djiKmz();
     const route = await ok(await upload('makeathon.kmz', data));
     expect(route).toMatchObject({
       name: 'makeathon',
@@ -223,14 +268,11 @@ describe('routes', () => {
       aircraftModelId: 'dji-m3td',
       kind: 'waypoint',
     });
-    const { model } = readKmz(data);
+    const { model, figures } = readKmz(data);
+    expect(route.waypointCount).toBe(3);
     expect(route.waypointCount).toBe(model.waylines[0]!.placemarks.length);
-    // the file says 11 m, but the repository appended a fourth point about 100 km away: its own figure is
-    // wrong for its points, so the route states the recomputed one
-    const { figures } = readKmz(data);
-    expect(figures[0]!.distanceMatches).toBe(false);
     expect(route.distance).toBeCloseTo(figures[0]!.distance, 0);
-    expect(route.distance as number).toBeGreaterThan(90_000);
+    expect(route.distance as number).toBeLessThan(100);
     const back = await exported(route.id as string, 'kmz');
     expect(Buffer.compare(back.rawPayload, data)).toBe(0);
     // renaming keeps the file; changing the design replaces it with ours
@@ -238,28 +280,12 @@ describe('routes', () => {
     expect(renamed.fingerprint).toBe(route.fingerprint);
     expect(Buffer.compare((await exported(route.id as string, 'kmz')).rawPayload, data)).toBe(0);
     const design = route.design as { params: { defaults: { heightM: number }; waypoints: Row[] } };
-    // the file's last waypoint lies 112 km from the others: planned again, the checks refuse that flight
-    const tooFar = await submit({
-      ...pick(route),
-      design: {
-        ...design,
-        params: { ...design.params, defaults: { ...design.params.defaults, heightM: 61 } },
-      },
-    });
-    expect(tooFar.statusCode).toBe(400);
-    expect(tooFar.json().data.check.items).toContainEqual(
-      expect.objectContaining({ level: 'block', code: 'endurance' }),
-    );
     const edited = await ok(
       await submit({
         ...pick(route),
         design: {
           ...design,
-          params: {
-            ...design.params,
-            defaults: { ...design.params.defaults, heightM: 61 },
-            waypoints: design.params.waypoints.slice(0, 3),
-          },
+          params: { ...design.params, defaults: { ...design.params.defaults, heightM: 61 } },
         },
       }),
     );

@@ -1,14 +1,15 @@
 import { TASK_STATUS } from '@aos/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { flightTrack, task } from '../../src/db/schema/index.js';
 import { TaskFollow } from '../../src/modules/task/task.follow.js';
-import { endDevices, type Registered, type Row } from '../device-helper.js';
+import { endDevices } from '../device-helper.js';
 import { send } from '../helper.js';
 import { type ControlApp, onlineDock, startControlApp } from '../remote-control/helper.js';
 import { type TenantSide, twoTenants } from '../tenants.js';
-import { adminId, executionsOf, inMinutes, ok, submitTask, TASK, waitStatus } from './helper.js';
+import { flightTask, fly, land, timelineOf } from './follow-helper.js';
+import { executionsOf, inMinutes, TASK, waitStatus } from './helper.js';
 
 /**
  * Flight tasks (a fly operator flies the task's aircraft with a remote controller) followed from the
@@ -34,79 +35,23 @@ afterEach(async () => {
   await endDevices();
 });
 
-/** A flight task of the caller's tenant flown by `aircraftId`, its operator the tenant's admin. */
-async function flightTask(
-  as: { token: string; tenantId: string },
-  aircraftId: string,
-  schedule: Row = { mode: 'now' },
-) {
-  const saved = await ok(
-    await submitTask(app, as.token, {
-      name: `Flight ${Math.random().toString(36).slice(2, 8)}`,
-      type: 1,
-      operatorId: await adminId(app, as.tenantId),
-      aircraftId,
-      schedule,
-    }),
-  );
-  return saved.id as string;
-}
-
-/** The drone's OSD in the air along a line east, one message a little over a second apart (the sample rate). */
-async function fly(
-  sim: Awaited<ReturnType<typeof onlineDock>>['sim'],
-  drone: Registered,
-  trackId: string,
-  points: number,
-) {
-  for (let i = 0; i < points; i += 1) {
-    await sim.droneOsd({
-      mode_code: 3,
-      track_id: trackId,
-      longitude: 116.4 + i * 0.001,
-      latitude: 39.9,
-      height: 120,
-      elevation: 70,
-    });
-    await vi.waitFor(async () =>
-      expect((await app.platform.live.get(drone.serialNumber))?.osd.longitude).toBe(116.4 + i * 0.001),
-    );
-    if (i < points - 1) await new Promise((resolve) => setTimeout(resolve, 1_100));
-  }
-}
-
-/** Landed: on the ground, motors off. */
-async function land(sim: Awaited<ReturnType<typeof onlineDock>>['sim'], drone: Registered) {
-  await sim.droneOsd({ mode_code: 0, longitude: 116.403, latitude: 39.9, height: 50, elevation: 0 });
-  await vi.waitFor(async () =>
-    expect((await app.platform.live.get(drone.serialNumber))?.osd.mode_code).toBe(0),
-  );
-}
-
-const timelineOf = async (taskId: string) =>
-  (await ok(await send(app, token, 'POST', `${TASK}/getTaskTimeline`, { taskId }))) as unknown as Array<{
-    fromStatus: number | null;
-    toStatus: number | null;
-    cause: string;
-  }>;
-
 describe('flight tasks followed from telemetry', () => {
   it('take-off moves the open execution to executing with its track; landing completes it with the track figures', async () => {
     const { drone, sim } = await onlineDock(control);
-    const taskId = await flightTask({ token, tenantId: '000000' }, drone.id);
+    const taskId = await flightTask(app, { token, tenantId: '000000' }, drone.id);
     const [pending] = await executionsOf(app, taskId);
     expect(pending!.taskStatus).toBe(TASK_STATUS.PENDING);
 
     const trackId = `track-${Date.now()}`;
     const before = Date.now();
-    await fly(sim, drone, trackId, 4);
+    await fly(app, sim, drone, trackId, 4);
     const executing = await waitStatus(app, taskId, TASK_STATUS.EXECUTING);
     expect(executing.trackId).toBe(trackId);
     expect(executing.startTime!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     const [own] = await app.database.db.select().from(task).where(eq(task.id, taskId));
     expect(own!.taskStatus).toBe(TASK_STATUS.EXECUTING);
 
-    await land(sim, drone);
+    await land(app, sim, drone);
     const done = await waitStatus(app, taskId, TASK_STATUS.COMPLETED);
     // the figures are the stored track's: 4 points a second apart, about 3 × 85 m
     const [track] = await app.database.db
@@ -122,7 +67,7 @@ describe('flight tasks followed from telemetry', () => {
     const [after] = await app.database.db.select().from(task).where(eq(task.id, taskId));
     expect(after).toMatchObject({ taskStatus: TASK_STATUS.COMPLETED, mileage: done.mileage });
 
-    const moves = (await timelineOf(taskId)).filter((row) => row.toStatus !== null);
+    const moves = (await timelineOf(app, token, taskId)).filter((row) => row.toStatus !== null);
     expect(moves.map((row) => [row.fromStatus, row.toStatus, row.cause])).toEqual(
       expect.arrayContaining([
         [TASK_STATUS.PENDING, TASK_STATUS.EXECUTING, 'task.timeline.tookOff'],
@@ -131,7 +76,7 @@ describe('flight tasks followed from telemetry', () => {
     );
 
     // a second flight of the same drone finds no open execution: nothing moves back
-    await fly(sim, drone, `${trackId}-2`, 1);
+    await fly(app, sim, drone, `${trackId}-2`, 1);
     await app.services.taskFollow.idle();
     const [still] = await executionsOf(app, taskId);
     expect(still).toMatchObject({ taskStatus: TASK_STATUS.COMPLETED, trackId });
@@ -140,21 +85,21 @@ describe('flight tasks followed from telemetry', () => {
   it("another tenant's drone, another drone of the tenant, or a take-off before the window move nothing", async () => {
     const mine = await onlineDock(control);
     const other = await onlineDock(control);
-    const mineTask = await flightTask({ token, tenantId: '000000' }, mine.drone.id);
-    const laterTask = await flightTask({ token, tenantId: '000000' }, other.drone.id, {
+    const mineTask = await flightTask(app, { token, tenantId: '000000' }, mine.drone.id);
+    const laterTask = await flightTask(app, { token, tenantId: '000000' }, other.drone.id, {
       mode: 'once',
       at: inMinutes(90),
     });
     const their = await onlineDock({ ...control, token: theirs.token });
-    const theirTask = await flightTask(theirs, their.drone.id);
+    const theirTask = await flightTask(app, theirs, their.drone.id);
 
     // their drone flies the same-looking flight (same track id, same places): only their task moves
     const trackId = `shared-${Date.now()}`;
-    await fly(their.sim, their.drone, trackId, 2);
+    await fly(app, their.sim, their.drone, trackId, 2);
     const theirs1 = await waitStatus(app, theirTask, TASK_STATUS.EXECUTING);
     expect(theirs1.trackId).toBe(trackId);
     // another drone of this tenant takes off too: its task is not due for 90 minutes
-    await fly(other.sim, other.drone, trackId, 1);
+    await fly(app, other.sim, other.drone, trackId, 1);
     await app.services.taskFollow.idle();
     const [mineRow] = await executionsOf(app, mineTask);
     expect(mineRow).toMatchObject({ taskStatus: TASK_STATUS.PENDING, trackId: null, startTime: null });
@@ -162,7 +107,7 @@ describe('flight tasks followed from telemetry', () => {
     expect(laterRow!.taskStatus).toBe(TASK_STATUS.PENDING);
 
     // their landing completes theirs alone
-    await land(their.sim, their.drone);
+    await land(app, their.sim, their.drone);
     await waitStatus(app, theirTask, TASK_STATUS.COMPLETED);
     await app.services.taskFollow.idle();
     expect((await executionsOf(app, mineTask))[0]!.taskStatus).toBe(TASK_STATUS.PENDING);
@@ -171,15 +116,15 @@ describe('flight tasks followed from telemetry', () => {
     expect(refused.statusCode).not.toBe(200);
 
     // the tenant's own drone, now, does move its own task
-    await fly(mine.sim, mine.drone, trackId, 1);
+    await fly(app, mine.sim, mine.drone, trackId, 1);
     expect((await waitStatus(app, mineTask, TASK_STATUS.EXECUTING)).trackId).toBe(trackId);
   });
 
   it('after a restart, a drone first seen on the ground completes the flight it left executing', async () => {
     const { drone, sim } = await onlineDock(control);
-    const taskId = await flightTask({ token, tenantId: '000000' }, drone.id);
+    const taskId = await flightTask(app, { token, tenantId: '000000' }, drone.id);
     const trackId = `restart-${Date.now()}`;
-    await fly(sim, drone, trackId, 2);
+    await fly(app, sim, drone, trackId, 2);
     await waitStatus(app, taskId, TASK_STATUS.EXECUTING);
     // a fresh follower (a restarted instance) that never saw the drone in the air hears it on the ground
     const restarted = new TaskFollow(app.database.db, app.services.telemetryWriter);
@@ -196,7 +141,7 @@ describe('flight tasks followed from telemetry', () => {
     expect(done.mileage).toBeGreaterThan(50);
     // the same message for another tenant's identity with this drone's serial number would find nothing
     const stranger = new TaskFollow(app.database.db, app.services.telemetryWriter);
-    const other = await flightTask({ token, tenantId: '000000' }, drone.id);
+    const other = await flightTask(app, { token, tenantId: '000000' }, drone.id);
     stranger.accept({
       device: { tenantId: '730021', serialNumber: drone.serialNumber, kind: 'device', ownerId: drone.id },
       gatewaySn: null,

@@ -15,8 +15,8 @@ export const messages = {
     'the region must be lower-case letters, digits or hyphens',
   ],
   'resource.storeFailed': [
-    '对象存储访问失败，请检查存储配置',
-    'the object store could not be reached, please check the storage configuration',
+    '对象存储 {store} 访问失败，请检查存储配置',
+    'the object store {store} could not be reached, please check the storage configuration',
   ],
   'resource.uploadType': ['不支持上传该类型的文件', 'this type of file cannot be uploaded'],
   'resource.uploadContent': [

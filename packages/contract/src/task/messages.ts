@@ -86,6 +86,10 @@ export const messages = {
   'task.timeline.completed': ['执行完成', 'completed'],
   'task.timeline.tookOff': ['飞行器已起飞（航迹 {trackId}）', 'the aircraft took off (track {trackId})'],
   'task.timeline.landed': ['飞行器已降落，执行完成', 'the aircraft landed: completed'],
+  'task.timeline.lostContact': [
+    '飞行器在空中失去联系超过 5 分钟，执行失败',
+    'contact with the aircraft lost in the air for over 5 minutes: failed',
+  ],
   'task.timeline.expired': ['未在时间窗口内开始，已过期', 'not started within its window: expired'],
   'task.timeline.cancelled': ['已取消', 'cancelled'],
   'task.timeline.closed': ['已结束，飞行器返航', 'ended: the aircraft returns home'],

@@ -108,7 +108,10 @@ export function flightOfDesign(design: RouteDesign, plan: DesignPlan): CheckedFl
 }
 
 /** The checks of a saved route: its design planned again, or its file's points and mission settings. */
-export function flightOfSaved(row: RouteRow, file: WaylineFile): CheckedFlight {
+export function flightOfSaved(
+  row: Pick<RouteRow, 'design' | 'heightMode' | 'points' | 'duration'>,
+  file: WaylineFile,
+): CheckedFlight {
   if (row.design) {
     const planned = planDesign(row.design);
     if (planned.ok) return flightOfDesign(row.design, planned.plan);

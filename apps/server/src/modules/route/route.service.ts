@@ -32,6 +32,7 @@ import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import { userNames } from '../../lib/labels.js';
 import { scope } from '../../lib/tenant-scope.js';
 import type { FileService } from '../resource/file.service.js';
+import { type CheckedFlight, flightOfDesign, flightOfSaved } from './check.service.js';
 import { readKmz } from './wpml/read.js';
 import {
   designOfShapeFile,
@@ -50,9 +51,10 @@ type ParsedSubmit = z.output<typeof RouteSubmitSchema>;
 
 /** The checks before saving: the route area's check service, when the area has one (check.service.ts). */
 export interface RouteChecker {
-  check(
+  checkFlight(
     ctx: Ctx,
-    input: { design: RouteDesign; plan: DesignPlan; aircraftModelId: string; hangarId?: string | null },
+    flight: CheckedFlight,
+    options: { aircraftModelId: string; hangarId?: string | null },
   ): Promise<RouteCheck>;
 }
 
@@ -297,12 +299,13 @@ export class RouteService {
     return planned.plan;
   }
 
-  /** Run the checks before saving; a blocking finding refuses the save with every finding in `data.check`. */
-  private async checked(ctx: Ctx, design: RouteDesign, plan: DesignPlan, input: ParsedSubmit) {
+  /**
+   * Run the checks before saving (a submitted design, an imported file alike); a blocking finding refuses
+   * the save with every finding in `data.check`.
+   */
+  private async checked(ctx: Ctx, flight: CheckedFlight, input: ParsedSubmit) {
     if (!this.checker) return;
-    const check = await this.checker.check(ctx, {
-      design,
-      plan,
+    const check = await this.checker.checkFlight(ctx, flight, {
       aircraftModelId: input.aircraftModelId,
       hangarId: input.hangarId ?? null,
     });
@@ -370,7 +373,7 @@ export class RouteService {
     }
     const design = input.design!;
     const plan = this.plan(design);
-    await this.checked(ctx, design, plan, input);
+    await this.checked(ctx, flightOfDesign(design, plan), input);
     const flight = await this.writeFlight(ctx, design, plan, input);
     const values = {
       ...record,
@@ -529,26 +532,40 @@ export class RouteService {
       const design = designed.ok ? designed.design : null;
       const aircraftModelId = model.missionConfig.droneInfo.modelId ?? options.aircraftModelId;
       if (!aircraftModelId) throw fieldError('aircraftModelId', 'route.aircraft');
+      // the record under the submit's own rules (a known aircraft and payload, the name), then its flight
+      // through the same checks as a submitted design: a refusal writes nothing
+      const record = RouteSubmitSchema.safeParse({
+        name: (options.name || baseName).slice(0, 100),
+        aircraftModelId,
+        payloadModelId: model.missionConfig.payloadInfo[0]?.modelId ?? options.payloadModelId ?? null,
+        manufacturerId: options.manufacturerId ?? null,
+        hangarId: options.hangarId ?? null,
+        design: null,
+      });
+      if (!record.success) throw issueError('', record.error.issues[0]!);
+      const input = record.data;
       const figures = fileFigures(model, design, checked);
-      const stored = await this.files.saveObject(ctx, FOLDER, upload.data, 'kmz');
       const fingerprint = writeFingerprint(upload.data);
+      const flight = flightValues(
+        design,
+        heightModeOf(model),
+        figures,
+        model,
+        fingerprint,
+        model.template.templateType,
+      );
+      await this.checked(ctx, flightOfSaved(flight, model), input);
+      const stored = await this.files.saveObject(ctx, FOLDER, upload.data, 'kmz');
       try {
         const row = await routes.insert(
           ctx,
           this.owned(ctx, {
-            name: (options.name || baseName).slice(0, 100),
-            ...flightValues(
-              design,
-              heightModeOf(model),
-              figures,
-              model,
-              fingerprint,
-              model.template.templateType,
-            ),
-            aircraftModelId,
-            payloadModelId: model.missionConfig.payloadInfo[0]?.modelId ?? options.payloadModelId ?? null,
-            manufacturerId: options.manufacturerId ?? null,
-            hangarId: options.hangarId ?? null,
+            name: input.name,
+            ...flight,
+            aircraftModelId: input.aircraftModelId,
+            payloadModelId: input.payloadModelId ?? null,
+            manufacturerId: input.manufacturerId ?? null,
+            hangarId: input.hangarId ?? null,
             isPublic: 0,
             kmzKey: stored.key,
             kmzOssVersionId: stored.ossVersionId,

@@ -36,6 +36,8 @@ function buildServices(
     platform.database.db,
     services.telemetryWriter,
     platform.log.child({ module: 'task-follow' }),
+    Date.now,
+    platform.live,
   );
   return { tasks, taskDispatch, taskFollow };
 }

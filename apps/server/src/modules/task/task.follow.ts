@@ -1,8 +1,8 @@
-import { isAirborneMode, TASK_STATUS, TASK_TYPE } from '@aos/contract';
-import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { isAirborneMode, type LiveDevice, TASK_STATUS, TASK_TYPE } from '@aos/contract';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { EventEmitter } from 'node:events';
 import type { Executor } from '../../db/client.js';
-import { flightTrack, task, taskExecution } from '../../db/schema/index.js';
+import { device, flightTrack, task, taskExecution } from '../../db/schema/index.js';
 import type { DeviceLinkEvents, DeviceOsdEvent } from '../../device/events.js';
 import { type LinkLogger, silentLogger } from '../../device/logger.js';
 import { platformCtx } from '../../lib/context.js';
@@ -12,6 +12,22 @@ import { moveExecution } from './task.status.js';
 export interface TrackSource {
   flush(): Promise<void>;
 }
+
+/** What the follower needs of the live picture: a device's online state and when it was last heard. */
+export interface PresenceSource {
+  get(sn: string): Promise<LiveDevice | null>;
+}
+
+/**
+ * A followed drone not heard for this long while its flight task executes (powered off or out of range in the
+ * air, its remote controller gone) has lost contact: the execution fails (`task.timeline.lostContact`). Five
+ * minutes: well past the link's own offline delay (DEVICE_OFFLINE_MS, 30 s by default) and a remote
+ * controller's usual link drops, short enough that a console does not show a flight for hours.
+ */
+export const LOST_CONTACT_MS = 5 * 60_000;
+
+/** At most this many lost flights finished per sweep (the next minute's sweep takes the rest). */
+const SWEEP_LIMIT = 200;
 
 const TRACK_ID = /^[\w.:-]{1,64}$/;
 
@@ -34,6 +50,12 @@ const TRACK_ID = /^[\w.:-]{1,64}$/;
  * instances seeing the same drone move an execution once. Each drone's messages are handled one after the
  * other; only a change of state (grounded ↔ airborne, a new track) reads the database. A drone first seen
  * grounded (after a restart) finishes what it left executing.
+ *
+ * - lost contact: `sweep` (the task area's minute tick, one instance) fails an executing flight whose drone
+ *   has not been heard for LOST_CONTACT_MS — its last sign of life is the latest of its stored track's last
+ *   point, its take-off and the live picture's last message — with the end time at that last sign and the
+ *   stored track's duration and mileage. Everything it reads is in the database (and the shared live
+ *   picture), so it works on any instance and after a restart.
  */
 export class TaskFollow {
   /** tenant + serial → the track id while airborne, null on the ground (absent: not seen yet) */
@@ -48,6 +70,7 @@ export class TaskFollow {
     private readonly tracks: TrackSource,
     private readonly log: LinkLogger = silentLogger,
     private readonly now: () => number = Date.now,
+    private readonly presence: PresenceSource | null = null,
   ) {}
 
   attach(link: EventEmitter<DeviceLinkEvents>): void {
@@ -143,6 +166,12 @@ export class TaskFollow {
         set: { startTime: new Date(at), trackId, progressAt: new Date(at) },
       });
       if (moved) return;
+      // another instance moved it first: if to this very flight, the flight is followed, nothing else moves
+      const [now] = await this.db
+        .select({ status: taskExecution.taskStatus, trackId: taskExecution.trackId })
+        .from(taskExecution)
+        .where(and(eq(taskExecution.tenantId, tenantId), eq(taskExecution.id, execution.id)));
+      if (now?.status === TASK_STATUS.EXECUTING && now.trackId === trackId) return;
     }
   }
 
@@ -176,19 +205,7 @@ export class TaskFollow {
     // the flight's last points are in this instance's batch: written before the track is read
     await this.tracks.flush();
     for (const execution of executions) {
-      const [track] = execution.trackId
-        ? await this.db
-            .select({ durationS: flightTrack.durationS, distanceM: flightTrack.distanceM })
-            .from(flightTrack)
-            .where(
-              and(
-                eq(flightTrack.tenantId, tenantId),
-                eq(flightTrack.droneSn, droneSn),
-                eq(flightTrack.trackId, execution.trackId),
-              ),
-            )
-            .limit(1)
-        : [];
+      const track = await this.trackOf(tenantId, droneSn, execution.trackId);
       // no stored point of the flight (telemetry lost): its duration from take-off to landing, no mileage
       const duration = track
         ? track.durationS
@@ -210,5 +227,108 @@ export class TaskFollow {
         },
       });
     }
+  }
+
+  /** The stored flight (aos_flight_track) of a drone's track: its duration, length and last point. */
+  private async trackOf(tenantId: string, droneSn: string | null, trackId: string | null) {
+    if (!droneSn || !trackId) return undefined;
+    const [track] = await this.db
+      .select({
+        durationS: flightTrack.durationS,
+        distanceM: flightTrack.distanceM,
+        endedAt: flightTrack.endedAt,
+      })
+      .from(flightTrack)
+      .where(
+        and(
+          eq(flightTrack.tenantId, tenantId),
+          eq(flightTrack.droneSn, droneSn),
+          eq(flightTrack.trackId, trackId),
+        ),
+      )
+      .limit(1);
+    return track;
+  }
+
+  /**
+   * Lost contact (run by the task area's minute tick on one instance; safe on several): every executing
+   * flight whose drone has not been heard for LOST_CONTACT_MS before `now` fails with
+   * `task.timeline.lostContact`, ending at its last sign of life (the latest of the stored track's last
+   * point, the take-off and the live picture's last message) with the stored track's duration and mileage.
+   * Answers how many it failed.
+   */
+  async sweep(now: number = this.now()): Promise<number> {
+    const cutoff = new Date(now - LOST_CONTACT_MS);
+    const candidates = await this.db
+      .select({
+        id: taskExecution.id,
+        tenantId: taskExecution.tenantId,
+        trackId: taskExecution.trackId,
+        startTime: taskExecution.startTime,
+        planAt: taskExecution.planAt,
+        droneId: task.aircraftId,
+        droneSn: device.serialNumber,
+      })
+      .from(taskExecution)
+      .innerJoin(task, and(eq(task.id, taskExecution.taskId), eq(task.tenantId, taskExecution.tenantId)))
+      .leftJoin(device, and(eq(device.id, task.aircraftId), eq(device.tenantId, task.tenantId)))
+      .leftJoin(
+        flightTrack,
+        and(
+          eq(flightTrack.tenantId, taskExecution.tenantId),
+          eq(flightTrack.droneSn, device.serialNumber),
+          eq(flightTrack.trackId, taskExecution.trackId),
+        ),
+      )
+      .where(
+        and(
+          eq(task.type, TASK_TYPE.FLIGHT),
+          eq(taskExecution.taskStatus, TASK_STATUS.EXECUTING),
+          eq(taskExecution.isDeleted, 0),
+          sql`greatest(${flightTrack.endedAt}, ${taskExecution.startTime}, ${taskExecution.planAt}) < ${cutoff}`,
+        ),
+      )
+      .orderBy(asc(taskExecution.planAt))
+      .limit(SWEEP_LIMIT);
+    if (candidates.length === 0) return 0;
+    // this instance's last points of those flights are written first: each track is read again below
+    await this.tracks.flush();
+    let failed = 0;
+    for (const execution of candidates) {
+      const track = await this.trackOf(execution.tenantId, execution.droneSn, execution.trackId);
+      const live = execution.droneSn ? await this.presence?.get(execution.droneSn) : null;
+      const heard =
+        live && live.tenantId === execution.tenantId && live.ownerId === execution.droneId
+          ? (live.lastSeen ?? 0)
+          : 0;
+      const lastSeen = Math.max(
+        track?.endedAt.getTime() ?? 0,
+        (execution.startTime ?? execution.planAt).getTime(),
+        heard,
+      );
+      // heard lately (online, or its messages reach another instance's link): its landing will come
+      if (now - lastSeen < LOST_CONTACT_MS) continue;
+      const duration = track
+        ? track.durationS
+        : execution.startTime
+          ? Math.max(0, (lastSeen - execution.startTime.getTime()) / 1000)
+          : null;
+      const moved = await moveExecution(platformCtx(this.db, execution.tenantId), {
+        executionId: execution.id,
+        from: TASK_STATUS.EXECUTING,
+        to: TASK_STATUS.FAILED,
+        cause: 'task.timeline.lostContact',
+        params: execution.trackId ? { trackId: execution.trackId } : {},
+        set: {
+          endTime: new Date(lastSeen),
+          flightDuration: duration === null ? null : Math.round(duration),
+          mileage: track ? Math.round(track.distanceM) : null,
+          causeKey: 'task.timeline.lostContact',
+          progressAt: new Date(now),
+        },
+      });
+      if (moved) failed += 1;
+    }
+    return failed;
   }
 }
