@@ -23,15 +23,6 @@ function buildServices(
   services: Services,
 ): Pick<Services, 'tasks' | 'taskDispatch' | 'taskFollow'> {
   const tasks = new TaskService(services, platform.config.TIME_ZONE);
-  const taskDispatch = new TaskDispatch(
-    platform.database.db,
-    platform.deviceLink,
-    platform.live,
-    platform.scheduler,
-    { ...services, tasks },
-    platform.log.child({ module: 'task' }),
-  );
-  tasks.useDispatcher(taskDispatch);
   const taskFollow = new TaskFollow(
     platform.database.db,
     services.telemetryWriter,
@@ -39,6 +30,15 @@ function buildServices(
     Date.now,
     platform.live,
   );
+  const taskDispatch = new TaskDispatch(
+    platform.database.db,
+    platform.deviceLink,
+    platform.live,
+    platform.scheduler,
+    { ...services, tasks, taskFollow },
+    platform.log.child({ module: 'task' }),
+  );
+  tasks.useDispatcher(taskDispatch);
   return { tasks, taskDispatch, taskFollow };
 }
 

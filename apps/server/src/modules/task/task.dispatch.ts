@@ -31,6 +31,7 @@ import {
   type TaskRow,
   writeTimeline,
 } from './task.status.js';
+import type { TaskFollow } from './task.follow.js';
 import { claimTakeoff } from './task.takeoff.js';
 import {
   type Flight,
@@ -72,7 +73,11 @@ interface Refusal {
   retryMs?: number;
 }
 
-type Deps = Pick<Services, 'routes' | 'routeChecks' | 'files' | 'telemetry'> & { tasks: TaskService };
+type Deps = Pick<Services, 'routes' | 'routeChecks' | 'files' | 'telemetry'> & {
+  tasks: TaskService;
+  /** flight tasks whose drone went silent in the air (the minute's timer sweeps them) */
+  taskFollow: Pick<TaskFollow, 'sweep'>;
+};
 
 /**
  * Dispatch over the device link (PROTOCOLS.md §2 Flight tasks; issue 17): at an execution's time its
@@ -537,6 +542,7 @@ export class TaskDispatch implements TaskDispatcher {
       (ctx, execution) => this.undoPrepared(ctx, execution),
     );
     await this.recover();
+    await this.deps.taskFollow.sweep(now);
   }
 
   /** Finish flights gone silent whose dock is idle again (see FlightProgress.recover). */
