@@ -243,6 +243,47 @@ describe('task manager', () => {
     expect(await row(page, TASK).getByTestId('task-flown').innerText()).not.toContain('—');
   }, 600_000);
 
+  it('creates a flight task for an operator and the aircraft followed from its telemetry (zh-CN)', async () => {
+    const name = '码头手飞巡查';
+    await openScreen(page);
+    await page.getByTestId('task-add').click();
+    const drawer = page.getByTestId('task-create');
+    await drawer.waitFor();
+    await drawer.getByTestId('field-type').getByText('飞行任务').click();
+    await drawer.getByTestId('field-name').fill(name);
+    await drawer.getByTestId('create-next').click();
+    await drawer.getByTestId('route-choice').filter({ hasText: ROUTE }).click();
+    await drawer.getByTestId('create-next').click();
+
+    // 3 no dock: the operator and the aircraft, both required
+    await hasText(drawer, '该类型的任务不需要机库');
+    await drawer.getByTestId('create-next').click();
+    await hasText(drawer.locator('.ant-form-item-explain-error'), '请选择飞行器');
+    await drawer.getByTestId('field-operatorId').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'admin' }).click();
+    await drawer.getByTestId('field-aircraftId').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: DRONE_SN }).click();
+    await still(page);
+    await page.screenshot({ path: screenshotPath('task-create-operator-zh-CN') });
+    await drawer.getByTestId('create-next').click();
+
+    // 4 tomorrow at 09:00, then submit
+    const tomorrow = localTimeOf(Date.now() + 86_400_000, 'Asia/Shanghai').slice(0, 10);
+    await pickTime(page, drawer.getByTestId('field-at'), `${tomorrow} 09:00`);
+    await drawer.getByTestId('create-next').click();
+    await drawer.getByTestId('checks-step').waitFor();
+    const submitted = page.waitForResponse((answer) => answer.url().includes(`${TASKS}/submit`));
+    await drawer.getByTestId('create-submit').click();
+    const answer = await submitted;
+    expect(answer.status(), await answer.text()).toBe(200);
+    expect(JSON.parse(answer.request().postData()!)).toMatchObject({
+      type: 1,
+      operatorId: expect.any(String),
+      aircraftId: expect.any(String),
+    });
+    await hasText(row(page, name).getByTestId('task-type'), '飞行任务');
+  });
+
   it('reads in English: the list, the calendar and the completed task', async () => {
     const english = await newPage(env.browser, 'en-US');
     try {

@@ -10,11 +10,13 @@ let app: FastifyInstance;
 let token: string;
 let hangarId: string;
 let routeId: string;
+let droneId: string;
 
 beforeAll(async () => {
   app = await createTestApp();
   token = (await login(app)).access_token;
   const drone = await registerDrone(app, token);
+  droneId = drone.id;
   hangarId = (await registerDock(app, token, [drone])).id;
   routeId = await addRoute(app, token, hangarId);
 });
@@ -156,17 +158,16 @@ describe('task submit refusals', () => {
     }
   });
 
-  it('a flight task of an operator; a manual task sends its operator a notice', async () => {
+  it('a flight task of an operator and its aircraft; a manual task sends its operator a notice', async () => {
     const operatorId = await adminId(app);
-    const flight = await ok(
-      await submitTask(app, token, {
-        name: 'Survey by hand',
-        type: 1,
-        operatorId,
-        schedule: { mode: 'now' },
-      }),
-    );
+    const byHand = { name: 'Survey by hand', type: 1, operatorId, schedule: { mode: 'now' } };
+    // followed from its aircraft's telemetry: the aircraft is named, one of the tenant's, an aircraft
+    await refused(byHand, 'aircraftId', /aircraft/);
+    await refused({ ...byHand, aircraftId: '123456789' }, 'aircraftId', /aircraft/);
+    await refused({ ...byHand, aircraftId: hangarId }, 'aircraftId', /aircraft/);
+    const flight = await ok(await submitTask(app, token, { ...byHand, aircraftId: droneId }));
     expect(flight.operatorName).toBeTruthy();
+    expect(flight.aircraftName).toBeTruthy();
     const manual = await ok(
       await submitTask(app, token, {
         name: 'Check the fence',

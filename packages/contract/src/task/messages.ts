@@ -67,6 +67,8 @@ export const messages = {
     '通知状态须为 1（已读）或 2（已完成）',
     'the notice status must be 1 (read) or 2 (done)',
   ],
+  'task.aircraftRequired': ['飞行任务须选择飞行器', 'a flight task needs its aircraft'],
+  'task.aircraftUnknown': ['飞行器不存在或不属于本租户', 'no such aircraft of this tenant'],
   'task.hangarNotFound': ['机库信息未找到', 'Hangar information not found'],
   'task.hangarOffline': ['机库已离线', 'Hangar is offline'],
   'task.executionFailed': ['任务执行失败', 'Task execution failed'],

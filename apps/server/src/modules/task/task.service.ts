@@ -65,6 +65,8 @@ export interface TaskDispatcher {
 
 type Input = ReturnType<typeof TaskSubmit.parse>;
 
+/** `device_type` of an aircraft (1 aircraft, 2 payload, 3 data link, 4 remote controller, 5 dock). */
+const DEVICE_TYPE_AIRCRAFT = 1;
 const ACTIVE: TaskStatus[] = [TASK_STATUS.RECEIVED, TASK_STATUS.EXECUTING];
 const HOUR = 3_600_000;
 
@@ -541,13 +543,17 @@ export class TaskService {
         .limit(1);
       if (!found) throw fieldError('operatorId', 'task.operatorUnknown');
     }
+    // a flight task is followed from its aircraft's telemetry (task.follow.ts): nothing else ties an operator
+    // to a drone
+    if (input.type === TASK_TYPE.FLIGHT && !input.aircraftId)
+      throw fieldError('aircraftId', 'task.aircraftRequired');
     if (input.aircraftId) {
       const [found] = await ctx.db
         .select({ id: device.id })
         .from(device)
-        .where(scope(ctx, device, eq(device.id, input.aircraftId)))
+        .where(scope(ctx, device, eq(device.id, input.aircraftId), eq(device.type, DEVICE_TYPE_AIRCRAFT)))
         .limit(1);
-      if (!found) throw fieldError('aircraftId', 'validation.id');
+      if (!found) throw fieldError('aircraftId', 'task.aircraftUnknown');
     }
     // a project the caller sees (the project area's rule: members, team, authorised depts and users)
     if (input.projectId) await this.services.projects.require(ctx, input.projectId, 'projectId');

@@ -42,7 +42,15 @@ import { formatDateTime } from '../../components/time';
 import { runtimeConfig } from '../../store/runtime-config';
 import { RouteThumbnail } from '../route/route/RouteThumbnail';
 import { useRouteText } from '../route/route/text';
-import { checkRoute, dockList, executionsBetween, routeList, submitTask } from './api';
+import {
+  aircraftList,
+  checkRoute,
+  dockList,
+  executionsBetween,
+  operatorList,
+  routeList,
+  submitTask,
+} from './api';
 import { readRefusal, STEP_FIELDS, STEPS } from './refusal';
 import { formOf, previewSchedule, readSchedule, type ScheduleForm } from './schedule-form';
 import { textDate, textDates, textTime, TimesInput } from './inputs';
@@ -55,6 +63,8 @@ type Values = ScheduleForm & {
   type?: number;
   routeId?: string;
   hangarId?: string;
+  operatorId?: string;
+  aircraftId?: string;
   rthAltitude?: number;
   outOfControlAction?: number;
   alarmFlag?: number;
@@ -111,6 +121,8 @@ export function TaskCreateDrawer({
             type: editing.type,
             routeId: editing.routeId ?? undefined,
             hangarId: editing.hangarId ?? undefined,
+            operatorId: editing.operatorId ?? undefined,
+            aircraftId: editing.aircraftId ?? undefined,
             rthAltitude: editing.rthAltitude,
             outOfControlAction: editing.outOfControlAction,
             alarmFlag: editing.alarmFlag,
@@ -140,6 +152,19 @@ export function TaskCreateDrawer({
     queryKey: ['task', 'docks'],
     queryFn: dockList,
     enabled: open,
+    staleTime: 30_000,
+  });
+  // a flight or manual task's operator, and a flight task's aircraft (followed from its telemetry)
+  const operators = useQuery({
+    queryKey: ['task', 'operators'],
+    queryFn: operatorList,
+    enabled: open && !dockTask,
+    staleTime: 60_000,
+  });
+  const aircraft = useQuery({
+    queryKey: ['task', 'aircraft'],
+    queryFn: aircraftList,
+    enabled: open && type === TASK_TYPE.FLIGHT,
     staleTime: 30_000,
   });
   const route = routes.data?.find((item) => item.id === values?.routeId);
@@ -196,7 +221,9 @@ export function TaskCreateDrawer({
 
   const stepFields = (index: number) => {
     const name = STEPS[index]!;
-    if (name === 'dock' && !dockTask) return [];
+    if (name === 'dock' && !dockTask)
+      return type === TASK_TYPE.FLIGHT ? ['operatorId', 'aircraftId'] : ['operatorId'];
+    if (name === 'dock') return ['hangarId'];
     if (name === 'route' && type === TASK_TYPE.MANUAL) return [];
     return STEP_FIELDS[name];
   };
@@ -235,6 +262,8 @@ export function TaskCreateDrawer({
       type: all.type ?? TASK_TYPE.HANGAR,
       routeId: all.routeId ?? null,
       hangarId: dockTask ? (all.hangarId ?? null) : null,
+      ...(dockTask ? {} : { operatorId: all.operatorId ?? null }),
+      ...(type === TASK_TYPE.FLIGHT ? { aircraftId: all.aircraftId ?? null } : {}),
       schedule: result.schedule,
       rthAltitude: all.rthAltitude ?? 100,
       outOfControlAction: all.outOfControlAction ?? 0,
@@ -500,7 +529,49 @@ export function TaskCreateDrawer({
               )}
             </>
           ) : (
-            <Alert type="info" showIcon title={t('taskManager.create.noDockNeeded')} />
+            <>
+              <Alert
+                type="info"
+                showIcon
+                style={{ marginBottom: 16 }}
+                title={t('taskManager.create.noDockNeeded')}
+              />
+              <Form.Item
+                name="operatorId"
+                label={t('taskManager.create.operator')}
+                rules={[{ required: true, message: t('taskManager.assign.pick') }]}
+              >
+                <Select
+                  showSearch={{ optionFilterProp: 'label' }}
+                  loading={operators.isLoading}
+                  data-testid="field-operatorId"
+                  placeholder={t('taskManager.assign.pick')}
+                  options={(operators.data ?? []).map((user) => ({
+                    value: user.id,
+                    label: user.realName ? `${user.realName} (${user.account})` : user.account,
+                  }))}
+                />
+              </Form.Item>
+              {type === TASK_TYPE.FLIGHT && (
+                <Form.Item
+                  name="aircraftId"
+                  label={t('taskManager.create.aircraft')}
+                  extra={t('taskManager.create.aircraftHint')}
+                  rules={[{ required: true, message: t('taskManager.create.aircraftRequired') }]}
+                >
+                  <Select
+                    showSearch={{ optionFilterProp: 'label' }}
+                    loading={aircraft.isLoading}
+                    data-testid="field-aircraftId"
+                    placeholder={t('taskManager.create.aircraftRequired')}
+                    options={(aircraft.data ?? []).map((item) => ({
+                      value: item.id,
+                      label: `${item.name} (${item.serialNumber})`,
+                    }))}
+                  />
+                </Form.Item>
+              )}
+            </>
           ))}
 
         {current === 'schedule' && (

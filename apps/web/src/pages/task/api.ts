@@ -1,4 +1,5 @@
 import type {
+  Device,
   Dock,
   Page,
   Route,
@@ -123,6 +124,13 @@ export async function checkRoute(body: {
     throw error;
   }
 }
+
+/** The tenant's aircraft (`device_type` 1: a flight task's drone). */
+export const aircraftList = () =>
+  requestData<Page<Device>>({
+    url: '/api/cloud-equipment/equipment-management/page',
+    params: { type: 1, current: 1, size: 500 },
+  }).then((page) => page.records);
 
 /** The tenant's docks (the creation flow's dock step). */
 export const dockList = () =>

@@ -120,6 +120,11 @@ export default {
       drone: 'Aircraft',
       otherDock: 'This route was planned for the dock “{{dock}}”: make sure the chosen dock reaches it',
       noDockNeeded: 'Tasks of this type need no dock',
+      operator: 'Operator',
+      aircraft: 'Aircraft',
+      aircraftHint:
+        'The flight is followed from this aircraft: its take-off starts the task, its landing completes it',
+      aircraftRequired: 'Choose the aircraft',
       checks: 'Route checks',
       noRouteChecks: 'This task has no route to check',
       checking: 'Checking the route…',

@@ -21,7 +21,7 @@ export const SCHEDULE_FIELDS = [
 export const STEP_FIELDS: Record<Step, string[]> = {
   type: ['type', 'name', 'rthAltitude', 'outOfControlAction', 'alarmFlag', 'remark'],
   route: ['routeId'],
-  dock: ['hangarId'],
+  dock: ['hangarId', 'operatorId', 'aircraftId'],
   schedule: SCHEDULE_FIELDS,
   checks: [],
 };
