@@ -318,6 +318,17 @@ async function main() {
       executeLead.push(plan - executeAt);
     }
     notFlown = planned.size - stats.takeoffs.filter(([id]) => planned.has(id)).length;
+    // the server's record of the flights: settled once none is received or executing (or a minute on)
+    for (let waited = 0; waited < 60_000; waited += 2000) {
+      const open = (
+        await db.query(
+          'select count(*)::int as n from aos_task_execution where plan_at = $1 and task_status in (1, 2)',
+          [new Date(peakAt)],
+        )
+      ).rows[0].n;
+      if (open === 0) break;
+      await sleep(2000);
+    }
     const peakRows = (
       await db.query(
         `select e.task_status, count(*)::int as n from aos_task_execution e where e.plan_at = $1 group by 1 order by 1`,
@@ -484,6 +495,7 @@ async function main() {
       short === 0 &&
       stats.prepares.length === DOCKS &&
       notFlown === 0 &&
+      peakRows.every((row) => row.task_status === 3) &&
       created === expected;
     if (!ok) process.exitCode = 1;
     if (args.write) {

@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { taskExecution, telemetrySample } from '../../src/db/schema/index.js';
+import type { DeviceRef } from '../../src/device/events.js';
 import { newId } from '../../src/lib/ids.js';
+import type { FlightProgress } from '../../src/modules/task/task.progress.js';
 import { endDevices, envelope, nextMessage, publish, registerDock, type Row } from '../device-helper.js';
 import { send } from '../helper.js';
 import { type ControlApp, onlineDock, startControlApp } from '../remote-control/helper.js';
@@ -411,6 +413,26 @@ describe('flights at a fixed time are prepared ahead (DJI timed tasks)', () => {
     await waitStatus(app, taskId, 2);
     await flightProgress(sim.client, dock, execution.id, 'ok', 100);
     await waitStatus(app, taskId, 3);
+  });
+
+  it('a dock whose take-off and landing come close together completes it (its events handled in order)', async () => {
+    const { sim, dock, taskId, execution } = await preparedAhead();
+    await dueIn(execution.id, 10_000);
+    await app.services.taskDispatch.start(execution.id);
+    // still received when the first progress and the end are handled at once (a short flight, a busy server)
+    const flights = (app.services.taskDispatch as unknown as { flights: FlightProgress }).flights;
+    const from = { tenantId: '000000', serialNumber: dock.serialNumber } as DeviceRef;
+    const event = (status: 'in_progress' | 'ok', percent: number) => ({
+      result: 0,
+      output: { status, progress: { percent }, ext: { flight_id: execution.id } },
+    });
+    await Promise.all([
+      flights.progress(from, event('in_progress', 40)),
+      flights.progress(from, event('ok', 100)),
+    ]);
+    expect(methodsOf(sim)).toContain('flighttask_execute');
+    const done = await waitStatus(app, taskId, 3);
+    expect(done.percent).toBe(100);
   });
 
   it('cancelling, closing or removing a task drops what its dock was given ahead (flighttask_undo)', async () => {

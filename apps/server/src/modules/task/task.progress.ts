@@ -95,8 +95,28 @@ export class FlightProgress {
     return execution;
   }
 
-  /** `flighttask_progress` from the gateway flying it: progress fields, then the status it implies. */
-  async progress(device: DeviceRef, job: JobEvent): Promise<void> {
+  /** Each dock's progress events, handled one after the other (in the order they arrived here). */
+  private readonly queues = new Map<string, Promise<void>>();
+
+  /**
+   * `flighttask_progress` from the gateway flying it: progress fields, then the status it implies. A dock's
+   * events are handled in order on this instance (a completion never overtakes the progress before it).
+   */
+  progress(device: DeviceRef, job: JobEvent): Promise<void> {
+    const key = `${device.tenantId}:${device.serialNumber}`;
+    const next = (this.queues.get(key) ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => this.handleProgress(device, job));
+    this.queues.set(key, next);
+    void next
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.queues.get(key) === next) this.queues.delete(key);
+      });
+    return next;
+  }
+
+  private async handleProgress(device: DeviceRef, job: JobEvent): Promise<void> {
     const ext = (job.output.ext ?? {}) as Record<string, unknown>;
     const execution = await this.byFlight(device, ext.flight_id);
     if (!execution) return;
@@ -130,6 +150,15 @@ export class FlightProgress {
     await this.moveTo(ctx, execution, to, job.result ?? 0);
   }
 
+  private async statusOf(executionId: string): Promise<number | undefined> {
+    const [row] = await this.db
+      .select({ status: taskExecution.taskStatus })
+      .from(taskExecution)
+      .where(eq(taskExecution.id, executionId))
+      .limit(1);
+    return row?.status;
+  }
+
   /** Move an execution to what the device said, through executing when it skipped it. */
   private async moveTo(ctx: Ctx, execution: ExecutionRow, to: TaskStatus, code: number) {
     let from = execution.taskStatus as TaskStatus;
@@ -140,7 +169,8 @@ export class FlightProgress {
         to: TASK_STATUS.EXECUTING,
         cause: 'task.timeline.executing',
       });
-      if (!moved) return;
+      // moved meanwhile (another instance's handling of the event before, the dispatcher): from where it is
+      if (!moved && (await this.statusOf(execution.id)) !== TASK_STATUS.EXECUTING) return;
       from = TASK_STATUS.EXECUTING;
     }
     if (!canMove(from, to)) return;
