@@ -323,7 +323,8 @@ export function TaskCreateDrawer({
 
   const stepItems = STEPS.map((name) => ({
     key: name,
-    title: t(`taskManager.create.steps.${name}`),
+    // a flight or manual task's third step is its operator (and aircraft), not a dock
+    title: t(`taskManager.create.steps.${name === 'dock' && !dockTask ? 'operator' : name}`),
     disabled: true,
   }));
 
