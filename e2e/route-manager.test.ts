@@ -1,10 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { zipSync } from 'fflate';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm } from '../apps/server/test/helper.js';
+import { djiKmz } from '../apps/server/test/route/dji-fixture.js';
 import { signInWithGrants } from '../apps/server/test/org-helper.js';
 import {
   hasText,
@@ -52,16 +50,6 @@ const waypointDesign = {
 };
 const areaDesign = { kind: 'area', params: { polygon: square, cameraId: 'm3e-wide', heightM: 100 } };
 
-/** The real DJI KMZ (M3TD, from DJI's own tools), zipped as the server's tests zip it. */
-const fixtures = fileURLToPath(new URL('../apps/server/test/fixtures/route/', import.meta.url));
-const realKmz = () =>
-  Buffer.from(
-    zipSync({
-      'wpmz/template.kml': readFileSync(`${fixtures}m3td-tum-makeathon/wpmz/template.kml`),
-      'wpmz/waylines.wpml': readFileSync(`${fixtures}m3td-tum-makeathon/wpmz/waylines.wpml`),
-    }),
-  );
-
 /** A 1×1 PNG: the map picture of one route. */
 const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -97,7 +85,7 @@ async function uploadPicture(): Promise<string> {
   return (response.json().data as { link: string }).link;
 }
 
-/** A waypoint route and an area route planned on the server, and the real DJI KMZ imported. */
+/** A waypoint route and an area route planned on the server, and the real DJI KMZ (DJI's own points) imported. */
 async function seed() {
   seeded[WAYPOINT] = await api('POST', `${BASE}/submit`, {
     payload: { name: WAYPOINT, aircraftModelId: 'dji-m3td', design: waypointDesign },
@@ -111,7 +99,7 @@ async function seed() {
       screenshot: await uploadPicture(),
     },
   });
-  const form = await multipartForm([{ name: 'file', filename: 'm3td.kmz', content: realKmz() }]);
+  const form = await multipartForm([{ name: 'file', filename: 'm3td.kmz', content: djiKmz() }]);
   const response = await env.platform.app.inject({
     method: 'POST',
     url: `${BASE}/import?name=${encodeURIComponent(DJI)}`,

@@ -66,11 +66,13 @@ export class RangeNotSatisfiableError extends Error {
 }
 
 /**
- * A store failure: a 502 (the object store, an outside service, failed: not a fault of this server); the
- * client learns which store (`store`: its bucket) failed, the cause (`error.cause`) goes to the error log.
+ * A store failure: the object store, an outside service, failed. The client learns which store (`store`: its
+ * bucket) failed; the cause (`error.cause`) goes to the error log. Its status is 500, not 502: the console (spec
+ * §8 "Request handling") shows a message only for statuses up to 500, and the operator must read "check the
+ * storage configuration".
  */
 export function storeFailed(cause: string, store = ''): AppError {
-  const error = new AppError(502, 'resource.storeFailed', { store });
+  const error = new AppError(500, 'resource.storeFailed', { store });
   error.cause = cause;
   error.stack = `StoreError: ${cause}\n${error.stack?.split('\n').slice(1).join('\n') ?? ''}`;
   error.message = `resource.storeFailed: ${cause.slice(0, 500)}`;

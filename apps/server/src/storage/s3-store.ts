@@ -59,7 +59,7 @@ export const OBJECT_MAX_BYTES = Math.max(IMAGE_MAX_BYTES, UPLOAD_MAX_BYTES, VIDE
  * An S3-compatible bucket reached with path-style URLs (`<endpoint>/<bucket>/<key>`, as MinIO serves them) and
  * Signature V4. A body of unknown size is cut into 8 MiB parts: one part or less is a single PUT, more is a
  * multipart upload, aborted on any failure, so only a complete object ever appears. Any failure of the store
- * is a 502 `resource.storeFailed` naming the bucket (cause in the error log); a failure of the body (a refused upload) is
+ * is a 500 `resource.storeFailed` naming the bucket (cause in the error log); a failure of the body (a refused upload) is
  * passed on as it is.
  */
 export class S3Store implements ObjectStore {

@@ -488,9 +488,9 @@ describe('every API route, called by another tenant with this tenant’s ids', (
         // B's own device answering through the device link (none in tests: 503) is the documented answer
         const ownDevice = variant.name === OWN && [502, 503, 504].includes(response.statusCode);
         // so is B's own call through B's own enabled object store when the sweep has just enabled B's
-        // unreachable S3 configuration (oss/enable): a 502 `resource.storeFailed` naming the bucket, cause in
+        // unreachable S3 configuration (oss/enable): a 500 `resource.storeFailed` naming the bucket, cause in
         // the error log
-        const msg = response.statusCode === 502 ? (response.json().msg as string) : '';
+        const msg = response.statusCode === 500 ? (response.json().msg as string) : '';
         const ownStore =
           variant.name === OWN &&
           STORE_FAILED.some(([head = '', tail = '']) => msg.startsWith(head) && msg.endsWith(tail));

@@ -338,11 +338,11 @@ describe('an S3-compatible store', () => {
     expect(s3.requests.filter((request) => request.status === 403)).toEqual([]);
   });
 
-  it('a store that is down is a 502 naming the store, no detail for the client, the cause in the error log', async () => {
+  it('a store that is down is a 500 naming the store, no detail for the client, the cause in the error log', async () => {
     s3.failing = true;
     try {
       const response = await upload(tenantB, PDF, 'lost.pdf');
-      expect(response.statusCode).toBe(502);
+      expect(response.statusCode).toBe(500);
       expect(response.json().msg).toBe(
         'the object store tenant-b could not be reached, please check the storage configuration',
       );
@@ -368,7 +368,7 @@ describe('an S3-compatible store', () => {
       .data;
     await as(app, tenantB).post(`${OSS}/enable?id=${config.id}`);
     const response = await upload(tenantB, PDF, 'refused.pdf');
-    expect(response.statusCode).toBe(502);
+    expect(response.statusCode).toBe(500);
     expect(response.json().msg).toContain('the object store drone-files could not be reached');
     expect(s3.requests.at(-1)).toMatchObject({ method: 'PUT', status: 403 });
   });

@@ -1,6 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { planDesign, RouteDesign } from '@aos/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +10,7 @@ import { newId } from '../../src/lib/ids.js';
 import { readKmz } from '../../src/modules/route/wpml/read.js';
 import { addBrand, as, createTestApp, login, multipartForm } from '../helper.js';
 import { addUser } from '../org-helper.js';
+import { djiKmz, realKmz } from './dji-fixture.js';
 import { expectIsolated, type TenantSide, twoTenants } from '../tenants.js';
 
 let app: FastifyInstance;
@@ -54,35 +54,11 @@ const waypointDesign = {
 };
 const areaDesign = { kind: 'area', params: { polygon: square, cameraId: 'm3e-wide', heightM: 100 } };
 
-const fixtures = fileURLToPath(new URL('../fixtures/route/', import.meta.url));
-const realKmz = () =>
-  Buffer.from(
-    zipSync({
-      'wpmz/template.kml': readFileSync(`${fixtures}m3td-tum-makeathon/wpmz/template.kml`),
-      'wpmz/waylines.wpml': readFileSync(`${fixtures}m3td-tum-makeathon/wpmz/waylines.wpml`),
-    }),
-  );
 /** Every file in the app's local store. */
 const storedFiles = () => {
   const dir = path.resolve(app.config.DATA_DIR, 'files');
   return existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String).sort() : [];
 };
-/** The real KMZ with DJI's own three points only (its repository's appended fourth one taken out), edited. */
-const djiKmz = (edit: (text: string) => string = (text) => text) => {
-  const file = (name: string) =>
-    Buffer.from(
-      edit(
-        readFileSync(`${fixtures}m3td-tum-makeathon/wpmz/${name}`, 'utf8').replace(
-          /\n {4}<Placemark>(?:(?!<Placemark>)[\s\S])*?12\.1810242[\s\S]*?<\/Placemark>/,
-          '',
-        ),
-      ),
-    );
-  return Buffer.from(
-    zipSync({ 'wpmz/template.kml': file('template.kml'), 'wpmz/waylines.wpml': file('waylines.wpml') }),
-  );
-};
-
 async function ok<T = Row>(response: {
   statusCode: number;
   body: string;

@@ -106,7 +106,7 @@ describe('an object-storage endpoint inside our own network', () => {
     ];
     for (const [endpoint, ossCode, named] of cases as Array<[string, string, string]>) {
       const response = await uploadThrough(endpoint, ossCode);
-      expect(response.statusCode, endpoint).toBe(502);
+      expect(response.statusCode, endpoint).toBe(500);
       expect(response.json().msg).toBe(
         'the object store inside could not be reached, please check the storage configuration',
       );

@@ -136,7 +136,7 @@ describe('uploads to an S3-compatible store', () => {
       const before = s3.objects.keys();
       const { answer } = send(bucket, 'lost.mp4', 40 * MB, MP4_HEAD);
       const result = await answer;
-      expect(result.status).toBe(502);
+      expect(result.status).toBe(500);
       expect(JSON.parse(result.body).msg).toBe(
         'the object store media could not be reached, please check the storage configuration',
       );

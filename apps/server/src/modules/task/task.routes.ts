@@ -100,7 +100,8 @@ export default async function taskRoutes(app: FastifyInstance) {
         summary: 'Add (no id) or change (id) a task; its first executions are planned at once',
         description:
           'A hangar or periodic task needs hangarId and routeId (a route visible to the caller); flight and ' +
-          'manual tasks need operatorId. The schedule is read in the dock’s time zone. A time in the past is a ' +
+          'manual tasks need operatorId, flight tasks also aircraftId (an aircraft of the tenant: the flight is ' +
+          'followed from its telemetry). The schedule is read in the dock’s time zone. A time in the past is a ' +
           '400 naming `schedule`; flights of the dock closer than 3 hours are a 400 naming `confirmSpacing` ' +
           'unless confirmSpacing is true (then a timeline warning).',
         body: Submit,
